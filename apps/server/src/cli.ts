@@ -1,0 +1,35 @@
+export {};
+
+/**
+ * `changeradar <command>`: one binary, roles by command. Each role is imported only when it runs,
+ * so `check` and `diff` load the engine alone.
+ */
+type Command = { summary: string; run: (args: string[]) => Promise<number | undefined> };
+
+const commands: Record<string, Command> = {
+  check: {
+    summary: "check <url> [--selector S] [--render] [--json]   fetch a page once and print its snapshot",
+    run: async (args) => (await import("@changeradar/engine/cli")).runEngineCli(["check", ...args]),
+  },
+  diff: {
+    summary: "diff <old-file> <new-file> [--json]            compare two saved pages",
+    run: async (args) => (await import("@changeradar/engine/cli")).runEngineCli(["diff", ...args]),
+  },
+};
+
+function usage(): string {
+  const lines = Object.entries(commands).map(
+    ([name, c]) => `  changeradar ${c.summary.startsWith(name) ? c.summary : `${name}  ${c.summary}`}`,
+  );
+  return `Usage:\n${lines.join("\n")}`;
+}
+
+const [name, ...rest] = process.argv.slice(2);
+const command = name ? commands[name] : undefined;
+if (!command) {
+  process.stderr.write(`${name && name !== "--help" ? `Unknown command: ${name}\n` : ""}${usage()}\n`);
+  process.exitCode = name && name !== "--help" ? 2 : 0;
+} else {
+  const code = await command.run(rest);
+  if (code !== undefined) process.exitCode = code;
+}

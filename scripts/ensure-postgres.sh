@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Makes sure PostgreSQL answers on 127.0.0.1:5432 (starting the local cluster when it is down),
+# then creates a fresh database and prints its URL.
+set -euo pipefail
+host=127.0.0.1
+if ! pg_isready -q -h "$host" -p 5432; then
+  echo "PostgreSQL is down: starting it…" >&2
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start >&2
+  for _ in $(seq 1 30); do pg_isready -q -h "$host" -p 5432 && break; sleep 1; done
+fi
+db="changeradar_test_$(date +%s)_$$"
+psql -q -h "$host" -U postgres -d postgres -c "CREATE DATABASE $db" >&2
+echo "postgres://postgres@$host:5432/$db"
