@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { channelTypes } from "./plans";
+
+/** Alert channels and the Notification Center (issue #4). */
+
+export const createChannelSchema = z.strictObject({
+  type: z.enum(channelTypes, { error: "Choose a channel type" }),
+  name: z.string().trim().min(1, "Name is required").max(100, "Max. 100 characters allowed!"),
+  /** Per type: email {to}; sms {to, accountSid?, …}; webhook/slack/discord/teams {url}; telegram {botToken, chatId}; ntfy {server?, topic, token?}. */
+  config: z.record(z.string(), z.unknown()),
+});
+
+export const channelSchema = z.object({
+  id: z.string(),
+  type: z.enum(channelTypes),
+  name: z.string(),
+  /** Config with secrets masked ("••••1234"). */
+  config: z.record(z.string(), z.unknown()),
+  verified: z.boolean(),
+  createdAt: z.string(),
+  lastDelivery: z.object({ status: z.string(), at: z.string(), error: z.string().nullable() }).nullable(),
+  /** Only in the answer to creation of a webhook channel: the signing secret, shown once. */
+  secret: z.string().optional(),
+});
+export type Channel = z.infer<typeof channelSchema>;
+
+export const verifyChannelSchema = z.strictObject({
+  code: z.string().regex(/^\d{6}$/, "Passcode must be 6 digits"),
+});
+
+export const deliveryStatuses = ["pending", "sending", "delivered", "failed", "dead"] as const;
+export const deliverySchema = z.object({
+  id: z.string(),
+  channelId: z.string().nullable(),
+  channelType: z.enum(channelTypes),
+  channelName: z.string(),
+  status: z.enum(deliveryStatuses),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+export const notificationTypes = ["change", "failing", "recovered"] as const;
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(notificationTypes),
+  title: z.string(),
+  body: z.string(),
+  monitorId: z.string().nullable(),
+  monitorName: z.string().nullable(),
+  changeId: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+  deliveries: z.array(deliverySchema),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const listNotificationsQuerySchema = z.strictObject({
+  read: z.enum(["read", "unread"]).optional(),
+  type: z.enum(notificationTypes).optional(),
+  monitorId: z.string().uuid().optional(),
+  deliveryStatus: z.enum(deliveryStatuses).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** Server-Sent Events on GET /api/v1/events?access_token=… (EventSource cannot send headers). */
+export type LiveEvent =
+  | {
+      type: "check";
+      monitorId: string;
+      status: "unchanged" | "not_modified" | "changed" | "error" | "started";
+      at: string;
+    }
+  | { type: "notification"; id: string; monitorId: string | null; title: string }
+  | { type: "monitor"; monitorId: string };

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { watchKinds } from "./monitors";
+
+/** Change history shapes (issue #4: timeline, change detail, checks, price series). */
+
+export const changeSummarySchema = z.object({
+  id: z.string(),
+  monitorId: z.string(),
+  monitorName: z.string(),
+  detectedAt: z.string(),
+  kinds: z.array(z.enum(watchKinds)),
+  summary: z.string(),
+  significance: z.number(),
+  /** The user's rating of the alert. */
+  rating: z.enum(["useful", "noise"]).nullable(),
+});
+export type ChangeSummary = z.infer<typeof changeSummarySchema>;
+
+export const wordPartSchema = z.object({ op: z.enum(["equal", "add", "remove"]), text: z.string() });
+export const diffLineSchema = z.object({
+  op: z.enum(["equal", "add", "remove", "change"]),
+  before: z.string().optional(),
+  after: z.string().optional(),
+  /** Word-level detail for "change" lines. */
+  words: z.array(wordPartSchema).optional(),
+});
+export type DiffLine = z.infer<typeof diffLineSchema>;
+
+const itemSchema = z.object({ title: z.string(), url: z.string().nullable() });
+
+export const changeDetailSchema = changeSummarySchema.extend({
+  monitor: z.object({ id: z.string(), url: z.string(), name: z.string() }),
+  textDiff: z.array(diffLineSchema),
+  items: z.object({ added: z.array(itemSchema), removed: z.array(itemSchema) }),
+  images: z.object({ added: z.array(z.string()), removed: z.array(z.string()) }),
+  price: z
+    .object({
+      before: z.number().nullable(),
+      after: z.number().nullable(),
+      currency: z.string().nullable(),
+      changePercent: z.number().nullable(),
+    })
+    .nullable(),
+  availability: z.object({ before: z.string(), after: z.string() }).nullable(),
+  /** URLs of the PNGs (served with image/png by the API), when the monitor renders. */
+  screenshots: z
+    .object({
+      before: z.string().nullable(),
+      after: z.string().nullable(),
+      diff: z.string().nullable(),
+      diffPercent: z.number().nullable(),
+    })
+    .nullable(),
+});
+export type ChangeDetail = z.infer<typeof changeDetailSchema>;
+
+export const rateChangeSchema = z.strictObject({
+  rating: z.enum(["useful", "noise"]),
+  /** With "noise": ignore rules the user confirmed, added to the monitor. */
+  addIgnoreRules: z.array(z.string().min(1).max(500)).max(20).optional(),
+});
+
+export const checkStatuses = ["unchanged", "not_modified", "changed", "error"] as const;
+export const checkSchema = z.object({
+  id: z.string(),
+  startedAt: z.string(),
+  durationMs: z.number(),
+  status: z.enum(checkStatuses),
+  httpStatus: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type Check = z.infer<typeof checkSchema>;
+
+export const pricePointSchema = z.object({
+  at: z.string(),
+  amount: z.number(),
+  currency: z.string().nullable(),
+});
+export type PricePoint = z.infer<typeof pricePointSchema>;

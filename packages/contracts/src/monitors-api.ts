@@ -1,0 +1,148 @@
+import { z } from "zod";
+import { monitorSorts, monitorStatuses, watchKinds } from "./monitors";
+import { frequencies } from "./plans";
+
+/** Monitor API shapes (issue #4, "The public contract"). */
+
+const httpUrl = z
+  .string({ error: "URL is required" })
+  .trim()
+  .min(1, "URL is required")
+  .max(2048, "URL is too long (max. 2048 characters)")
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "Enter a full web address starting with http:// or https://");
+
+export const conditionSchema = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("price_below"), value: z.number().nonnegative() }),
+  z.strictObject({ type: z.literal("price_above"), value: z.number().nonnegative() }),
+  z.strictObject({ type: z.literal("price_drops_by_percent"), value: z.number().positive().max(100) }),
+  z.strictObject({ type: z.literal("text_contains"), value: z.string().min(1).max(500) }),
+  z.strictObject({ type: z.literal("text_not_contains"), value: z.string().min(1).max(500) }),
+  z.strictObject({
+    type: z.literal("number_compare"),
+    /** A regex with one capture group (or plain text followed by a number) locating the number on the page. */
+    pattern: z.string().min(1).max(200),
+    operator: z.enum(["lt", "lte", "gt", "gte", "eq", "ne"]),
+    value: z.number(),
+  }),
+]);
+export type MonitorCondition = z.infer<typeof conditionSchema>;
+
+export const createMonitorSchema = z.strictObject({
+  url: httpUrl,
+  name: z.string().trim().max(200, "Max. 200 characters allowed!").optional(),
+  frequency: z.enum(frequencies, { error: "Choose a check frequency" }),
+  watch: z
+    .array(z.enum(watchKinds))
+    .min(1, "Choose at least one thing to watch")
+    .max(watchKinds.length)
+    .transform((kinds) => [...new Set(kinds)]),
+  selector: z.string().trim().max(1000, "Max. 1000 characters allowed!").nullable().optional(),
+  ignore: z.array(z.string().min(1).max(500)).max(100).optional(),
+  conditions: z.array(conditionSchema).max(20).optional(),
+  renderJs: z.boolean().optional(),
+  /** 0 = alert on any change, 100 = only on the most significant changes. */
+  sensitivity: z.number().int().min(0).max(100).optional(),
+  channelIds: z.array(z.string().uuid()).max(20).optional(),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+  paused: z.boolean().optional(),
+  /** Plain-words criteria for the optional AI judgement ("only tell me about price drops"). */
+  aiCriteria: z.string().trim().max(500).nullable().optional(),
+});
+export type CreateMonitorInput = z.input<typeof createMonitorSchema>;
+
+export const updateMonitorSchema = createMonitorSchema.partial();
+export type UpdateMonitorInput = z.input<typeof updateMonitorSchema>;
+
+export const monitorSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  name: z.string(),
+  frequency: z.enum(frequencies),
+  watch: z.array(z.enum(watchKinds)),
+  selector: z.string().nullable(),
+  ignore: z.array(z.string()),
+  conditions: z.array(conditionSchema),
+  renderJs: z.boolean(),
+  sensitivity: z.number(),
+  channelIds: z.array(z.string()),
+  tags: z.array(z.string()),
+  paused: z.boolean(),
+  aiCriteria: z.string().nullable(),
+  status: z.enum(monitorStatuses),
+  lastCheckedAt: z.string().nullable(),
+  nextCheckAt: z.string().nullable(),
+  lastChangeAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  consecutiveFailures: z.number(),
+  /** The latest snapshot's headline facts, for lists. */
+  latest: z
+    .object({
+      title: z.string().nullable(),
+      price: z.object({ amount: z.number(), currency: z.string().nullable() }).nullable(),
+      availability: z.string(),
+    })
+    .nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Monitor = z.infer<typeof monitorSchema>;
+
+export const listMonitorsQuerySchema = z.strictObject({
+  sort: z.enum(monitorSorts).default("default"),
+  status: z.enum(monitorStatuses).optional(),
+  kind: z.enum(watchKinds).optional(),
+  tag: z.string().max(40).optional(),
+  search: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ListMonitorsQuery = z.input<typeof listMonitorsQuerySchema>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+
+export const previewRequestSchema = z.strictObject({
+  url: httpUrl,
+  selector: z.string().trim().max(1000).nullable().optional(),
+  renderJs: z.boolean().optional(),
+});
+
+export const previewSchema = z.object({
+  url: z.string(),
+  finalUrl: z.string(),
+  title: z.string().nullable(),
+  format: z.string(),
+  /** The first lines of visible text (within the selector when given). */
+  text: z.array(z.string()),
+  price: z.object({ amount: z.number(), currency: z.string().nullable() }).nullable(),
+  availability: z.string(),
+  items: z.array(z.object({ title: z.string(), url: z.string().nullable() })),
+  images: z.array(z.string()),
+  selectorMatched: z.boolean().nullable(),
+  /** Full-page PNG as a data: URL when rendered with JavaScript. */
+  screenshot: z.string().nullable(),
+  /** The page's HTML with scripts, event handlers and frames removed, for the element picker (shown in a sandbox). */
+  html: z.string().nullable(),
+  /** What to watch, suggested from what was found (a price → price, items → new_content…). */
+  suggestedWatch: z.array(z.enum(watchKinds)),
+});
+export type Preview = z.infer<typeof previewSchema>;
+
+export const importMonitorsSchema = z.strictObject({
+  /** One URL per line, or a list. */
+  urls: z.union([z.string().max(100_000), z.array(z.string().max(2048)).max(500)]),
+  frequency: z.enum(frequencies),
+  watch: z.array(z.enum(watchKinds)).min(1, "Choose at least one thing to watch"),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+});
+export const importResultSchema = z.object({
+  created: z.array(monitorSchema),
+  errors: z.array(z.object({ url: z.string(), message: z.string() })),
+});
