@@ -17,6 +17,11 @@ export interface FetchRequest {
 export interface FetchOptions {
   /** Lift the SSRF guard for loopback/private targets (tests only; ALLOW_PRIVATE_TARGETS). */
   allowPrivateTargets?: boolean;
+  /**
+   * Exact IP addresses let through although they are private (e.g. only the test server's 127.0.0.1),
+   * while every other private address stays refused. Narrower than `allowPrivateTargets`.
+   */
+  allowedAddresses?: string[];
   /** Injectable DNS resolution, so tests control what a name resolves to. */
   lookup?: LookupFn;
   connectTimeoutMs?: number;

@@ -1,0 +1,28 @@
+export { readCappedBody } from "./body";
+export {
+  charsetFromBom,
+  charsetFromContentType,
+  charsetFromMarkup,
+  decodeText,
+  detectCharset,
+  normaliseCharset,
+} from "./charset";
+export { type FetchPageOptions, fetchPage, type PageRenderer } from "./fetch-page";
+export { createGuardedAgent, type GuardedAgentOptions } from "./guarded-agent";
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_REDIRECTS,
+  DEFAULT_TOTAL_TIMEOUT_MS,
+  DEFAULT_USER_AGENT,
+  httpFetch,
+} from "./http-fetch";
+export { blockedAddressReason, isPublicAddress } from "./ip-ranges";
+export { mediaTypeOf } from "./media-type";
+export {
+  assertPublicUrl,
+  type GuardOptions,
+  parseHttpUrl,
+  resolveAllowedAddresses,
+  systemLookup,
+} from "./ssrf";
+export * from "./types";
