@@ -1,0 +1,166 @@
+/**
+ * compareSnapshots: normalise both versions, diff every aspect, keep the watched kinds that changed enough
+ * for the sensitivity, suppress flip-flops, apply conditions, and explain the result in one line.
+ */
+import type { WatchKind } from "@changeradar/contracts";
+import type { Snapshot } from "../snapshot";
+import { evaluateConditions } from "./conditions";
+import { fingerprintView } from "./fingerprint";
+import { parseIgnoreRules } from "./ignore-rules";
+import { countLineChanges, diffLines } from "./line-diff";
+import { type NormalisedView, normaliseSnapshot } from "./normalise";
+import { pixelDiff } from "./pixel-diff";
+import { diffAvailability, diffPrice } from "./price-diff";
+import { diffItems, diffStrings } from "./set-diff";
+import * as significance from "./significance";
+import * as summary from "./summary";
+import type { ChangeDiffs, ChangeResult, CompareOptions, LineDiffEntry } from "./types";
+
+/** The order in which kinds explain a change in the one-line summary. */
+const SUMMARY_PRIORITY: readonly WatchKind[] = [
+  "stock",
+  "price",
+  "new_content",
+  "text",
+  "images",
+  "visual",
+  "structure",
+];
+const MAX_STRUCTURE_PATHS_SHOWN = 200;
+
+function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((line, i) => line === b[i]);
+}
+
+function computeDiffs(
+  previous: Snapshot,
+  next: Snapshot,
+  a: NormalisedView,
+  b: NormalisedView,
+  options: CompareOptions,
+): ChangeDiffs {
+  const text: LineDiffEntry[] = sameLines(a.lines, b.lines)
+    ? []
+    : diffLines({ lines: a.lines, originals: a.originals }, { lines: b.lines, originals: b.originals });
+  const structure = diffStrings(a.structurePaths, b.structurePaths);
+  return {
+    text,
+    items: diffItems(a.items, b.items),
+    images: diffStrings(a.images, b.images),
+    price: diffPrice(previous.price, next.price),
+    availability: diffAvailability(previous.availability, next.availability),
+    structure: {
+      added: structure.added.slice(0, MAX_STRUCTURE_PATHS_SHOWN),
+      removed: structure.removed.slice(0, MAX_STRUCTURE_PATHS_SHOWN),
+    },
+    visual: options.screenshots ? pixelDiff(options.screenshots.before, options.screenshots.after) : null,
+  };
+}
+
+interface KindChange {
+  kind: WatchKind;
+  significance: number;
+  summary: string;
+}
+
+function detectKinds(
+  diffs: ChangeDiffs,
+  a: NormalisedView,
+  b: NormalisedView,
+  sensitivity: number,
+): KindChange[] {
+  const found: KindChange[] = [];
+  if (diffs.price)
+    found.push({
+      kind: "price",
+      significance: significance.priceSignificance(diffs),
+      summary: summary.summarisePrice(diffs.price),
+    });
+  if (diffs.availability) {
+    found.push({
+      kind: "stock",
+      significance: significance.stockSignificance(diffs),
+      summary: summary.summariseAvailability(diffs.availability),
+    });
+  }
+  if (diffs.items.added.length > 0) {
+    const count = diffs.items.added.length;
+    found.push({
+      kind: "new_content",
+      significance: significance.newContentSignificance(count),
+      summary: summary.summariseNewItems(diffs.items.added),
+    });
+  }
+  const { added, removed } = countLineChanges(diffs.text);
+  if (added + removed > 0) {
+    const first = diffs.text.find((entry) => entry.op !== "equal");
+    const firstLine = first?.after ?? first?.before ?? "";
+    const changed = Math.max(added, removed);
+    found.push({
+      kind: "text",
+      significance: significance.textSignificance(changed, Math.max(a.lines.length, b.lines.length)),
+      summary: summary.summariseText(added, removed, firstLine),
+    });
+  }
+  const imageCount = Math.max(diffs.images.added.length, diffs.images.removed.length);
+  if (imageCount > 0)
+    found.push({
+      kind: "images",
+      significance: significance.imagesSignificance(imageCount),
+      summary: summary.summariseImages(imageCount),
+    });
+  if (diffs.visual && diffs.visual.percent >= significance.visualThresholdPercent(sensitivity)) {
+    found.push({
+      kind: "visual",
+      significance: significance.visualSignificance(diffs.visual.percent),
+      summary: summary.summariseVisual(diffs.visual.percent),
+    });
+  }
+  const pathChanges = diffs.structure.added.length + diffs.structure.removed.length;
+  if (pathChanges > 0)
+    found.push({
+      kind: "structure",
+      significance: significance.structureSignificance(pathChanges),
+      summary: summary.LAYOUT_SUMMARY,
+    });
+  return found;
+}
+
+export function compareSnapshots(previous: Snapshot, next: Snapshot, options: CompareOptions): ChangeResult {
+  const settings = { rules: parseIgnoreRules(options.ignore), learnedNoise: options.learnedNoise ?? null };
+  const sensitivity = Math.max(0, Math.min(100, options.sensitivity ?? 50));
+  const a = normaliseSnapshot(previous, settings);
+  const b = normaliseSnapshot(next, settings);
+  const diffs = computeDiffs(previous, next, a, b, options);
+  const fingerprint = fingerprintView(b, next, options.watch);
+
+  const watched = new Set(options.watch);
+  const minimum = significance.minimumSignificance(sensitivity);
+  const changes = detectKinds(diffs, a, b, sensitivity).filter(
+    (c) => watched.has(c.kind) && c.significance >= minimum,
+  );
+  const flipFlop = changes.length > 0 && (options.recentFingerprints ?? []).includes(fingerprint);
+  const changed = changes.length > 0 && !flipFlop;
+  const conditions = changed
+    ? evaluateConditions(options.conditions ?? [], previous, next, options.conditionMode)
+    : { passed: false, results: [] };
+
+  const ordered = [...changes].sort(
+    (x, y) => SUMMARY_PRIORITY.indexOf(x.kind) - SUMMARY_PRIORITY.indexOf(y.kind),
+  );
+  return {
+    changed,
+    alert: changed && conditions.passed,
+    kinds: changed ? ordered.map((c) => c.kind) : [],
+    significance: changed ? significance.combinedSignificance(changes.map((c) => c.significance)) : 0,
+    summary: flipFlop
+      ? "Back to an earlier version (not a new change)"
+      : changed
+        ? ordered[0].summary
+        : "No change",
+    diffs,
+    conditions: conditions.results,
+    flipFlop,
+    fingerprint,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Fingerprint of a snapshot's normalised content, limited to the watched kinds: two versions with the
+ * same fingerprint are the same as far as the user is concerned (used for flip-flop suppression).
+ */
+import { createHash } from "node:crypto";
+import type { WatchKind } from "@changeradar/contracts";
+import type { Snapshot } from "../snapshot";
+import { parseIgnoreRules } from "./ignore-rules";
+import type { LearnedNoise } from "./learned-noise";
+import { type NormalisedView, normaliseSnapshot } from "./normalise";
+
+export function fingerprintView(
+  view: NormalisedView,
+  snapshot: Snapshot,
+  watch: readonly WatchKind[],
+): string {
+  const hash = createHash("sha256");
+  const kinds = new Set(watch);
+  const section = (name: string, value: string): void => {
+    hash.update(`\u0000${name}\u0000`);
+    hash.update(value);
+  };
+  if (kinds.has("text")) section("text", view.lines.join("\n"));
+  if (kinds.has("price")) {
+    const price = snapshot.price;
+    section(
+      "price",
+      price ? `${Math.round(price.amount * 100)} ${price.currency ?? ""} ${price.maxAmount ?? ""}` : "",
+    );
+  }
+  if (kinds.has("stock")) section("stock", snapshot.availability);
+  if (kinds.has("new_content"))
+    section(
+      "items",
+      view.items
+        .map((item) => item.key)
+        .sort()
+        .join("\n"),
+    );
+  if (kinds.has("images")) section("images", [...view.images].sort().join("\n"));
+  if (kinds.has("structure")) section("structure", [...view.structurePaths].sort().join("\n"));
+  return hash.digest("hex");
+}
+
+export interface FingerprintOptions {
+  watch: readonly WatchKind[];
+  ignore?: readonly string[];
+  learnedNoise?: LearnedNoise | null;
+}
+
+export function fingerprintSnapshot(snapshot: Snapshot, options: FingerprintOptions): string {
+  const view = normaliseSnapshot(snapshot, {
+    rules: parseIgnoreRules(options.ignore),
+    learnedNoise: options.learnedNoise ?? null,
+  });
+  return fingerprintView(view, snapshot, options.watch);
+}

@@ -1,0 +1,166 @@
+/**
+ * Learned noise: what differs between two back-to-back fetches of the same page is volatile by
+ * definition (a rotating headline, a counter the masks missed, an ad image). `learnNoise` records it as a
+ * serialisable description; later comparisons apply it to both sides so it never counts as a change.
+ */
+import { diffArrays } from "diff";
+import type { Snapshot } from "../snapshot";
+import type { NormalisedView } from "./normalise";
+import { normaliseSnapshot } from "./normalise";
+
+export interface LearnedNoise {
+  version: 1;
+  /** Line templates: literal segments in order; whatever lies between them varies. */
+  lineTemplates: string[][];
+  /** Normalised lines present in only one of the two fetches. */
+  volatileLines: string[];
+  volatileItemKeys: string[];
+  volatileImages: string[];
+  volatileStructurePaths: string[];
+}
+
+const MAX_TEMPLATES = 200;
+const MAX_VOLATILE = 500;
+const MIN_LITERAL_CHARS = 4;
+
+export function emptyLearnedNoise(): LearnedNoise {
+  return {
+    version: 1,
+    lineTemplates: [],
+    volatileLines: [],
+    volatileItemKeys: [],
+    volatileImages: [],
+    volatileStructurePaths: [],
+  };
+}
+
+function symmetricDifference(a: readonly string[], b: readonly string[]): string[] {
+  const inA = new Set(a);
+  const inB = new Set(b);
+  return [...a.filter((x) => !inB.has(x)), ...b.filter((x) => !inA.has(x))];
+}
+
+/** The literal segments two variants of a line share, or null when they share too little to be one line. */
+export function lineTemplate(before: string, after: string): string[] | null {
+  const parts = diffArrays(before.split(" "), after.split(" "));
+  const segments: string[] = [];
+  let current: string[] = [];
+  let previousWasGap = false;
+  for (const part of parts) {
+    if (!part.added && !part.removed) {
+      current.push(...part.value);
+      previousWasGap = false;
+    } else if (!previousWasGap) {
+      segments.push(current.join(" "));
+      current = [];
+      previousWasGap = true;
+    }
+  }
+  segments.push(current.join(" "));
+  const literalChars = segments.reduce((sum, s) => sum + s.length, 0);
+  return literalChars >= MIN_LITERAL_CHARS ? segments : null;
+}
+
+/** True when `line` consists of the template's segments in order with anything between them. */
+export function matchesTemplate(line: string, segments: readonly string[]): boolean {
+  const first = segments[0];
+  const last = segments[segments.length - 1];
+  if (!line.startsWith(first) || !line.endsWith(last) || line.length < first.length + last.length)
+    return false;
+  let position = first.length;
+  const end = line.length - last.length;
+  for (let i = 1; i < segments.length - 1; i += 1) {
+    const found = line.indexOf(segments[i], position);
+    if (found < 0 || found + segments[i].length > end) return false;
+    position = found + segments[i].length;
+  }
+  return true;
+}
+
+function learnLines(a: readonly string[], b: readonly string[], noise: LearnedNoise): void {
+  let removed: string[] = [];
+  const flush = (added: string[]): void => {
+    const pairs = Math.min(removed.length, added.length);
+    for (let i = 0; i < pairs; i += 1) {
+      const template = lineTemplate(removed[i], added[i]);
+      if (template) noise.lineTemplates.push(template);
+      else noise.volatileLines.push(removed[i], added[i]);
+    }
+    noise.volatileLines.push(...removed.slice(pairs), ...added.slice(pairs));
+    removed = [];
+  };
+  for (const part of diffArrays(a as string[], b as string[])) {
+    if (part.removed) removed.push(...part.value);
+    else if (part.added) flush(part.value);
+    else flush([]);
+  }
+  flush([]);
+}
+
+/** Learn what varies between two fetches of the same page taken back to back. */
+export function learnNoise(a: Snapshot, b: Snapshot, previous?: LearnedNoise | null): LearnedNoise {
+  const settings = { rules: [], learnedNoise: null };
+  const viewA = normaliseSnapshot(a, settings);
+  const viewB = normaliseSnapshot(b, settings);
+  const noise = emptyLearnedNoise();
+  learnLines(viewA.lines, viewB.lines, noise);
+  noise.volatileItemKeys = symmetricDifference(
+    viewA.items.map((i) => i.key),
+    viewB.items.map((i) => i.key),
+  );
+  noise.volatileImages = symmetricDifference(viewA.images, viewB.images);
+  noise.volatileStructurePaths = symmetricDifference(viewA.structurePaths, viewB.structurePaths);
+  return previous ? mergeLearnedNoise(previous, noise) : noise;
+}
+
+function mergeList<T>(a: readonly T[], b: readonly T[], limit: number, key: (x: T) => string): T[] {
+  const seen = new Map<string, T>();
+  for (const x of [...b, ...a]) if (!seen.has(key(x))) seen.set(key(x), x);
+  return [...seen.values()].slice(0, limit);
+}
+
+/** Combine two learned descriptions (newest first when the bounded lists overflow). */
+export function mergeLearnedNoise(older: LearnedNoise, newer: LearnedNoise): LearnedNoise {
+  const id = (x: string): string => x;
+  return {
+    version: 1,
+    lineTemplates: mergeList(older.lineTemplates, newer.lineTemplates, MAX_TEMPLATES, (t) =>
+      JSON.stringify(t),
+    ),
+    volatileLines: mergeList(older.volatileLines, newer.volatileLines, MAX_VOLATILE, id),
+    volatileItemKeys: mergeList(older.volatileItemKeys, newer.volatileItemKeys, MAX_VOLATILE, id),
+    volatileImages: mergeList(older.volatileImages, newer.volatileImages, MAX_VOLATILE, id),
+    volatileStructurePaths: mergeList(
+      older.volatileStructurePaths,
+      newer.volatileStructurePaths,
+      MAX_VOLATILE,
+      id,
+    ),
+  };
+}
+
+/** Remove or canonicalise everything the learned noise marks as volatile. */
+export function applyLearnedNoise(view: NormalisedView, noise: LearnedNoise): NormalisedView {
+  const volatileLines = new Set(noise.volatileLines);
+  const lines: string[] = [];
+  const originals: string[] = [];
+  view.lines.forEach((line, index) => {
+    if (volatileLines.has(line)) return;
+    const template = noise.lineTemplates.find((segments) => matchesTemplate(line, segments));
+    lines.push(template ? template.join(" ⟨learned⟩ ") : line);
+    originals.push(view.originals[index]);
+  });
+  const volatileKeys = new Set(noise.volatileItemKeys);
+  const volatileImages = new Set(noise.volatileImages);
+  const volatilePaths = new Set(noise.volatileStructurePaths);
+  const structurePaths = view.structurePaths.filter((p) => !volatilePaths.has(p));
+  return {
+    lines,
+    originals,
+    items: view.items.filter((item) => !volatileKeys.has(item.key)),
+    images: view.images.filter((image) => !volatileImages.has(image)),
+    structurePaths,
+    // With volatile paths learned, the stored hash no longer describes the compared paths.
+    structureHash: volatilePaths.size > 0 ? structurePaths.join("\n") : view.structureHash,
+  };
+}

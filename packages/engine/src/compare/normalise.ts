@@ -1,0 +1,73 @@
+/**
+ * The noise-free view of a snapshot that every comparison works on: whitespace and invisible characters
+ * normalised, built-in masks applied, user ignore rules and learned noise applied, URLs stripped of
+ * cache-busters.
+ */
+import type { Item, Snapshot } from "../snapshot";
+import { applyIgnoreRules, type IgnoreRule } from "./ignore-rules";
+import { applyLearnedNoise, type LearnedNoise } from "./learned-noise";
+import { maskNoise } from "./noise-masks";
+import { normaliseUrl } from "./url-normalise";
+
+export interface NormalisedView {
+  /** Masked lines, paired with the original line they came from (for readable diffs). */
+  lines: string[];
+  originals: string[];
+  items: Item[];
+  images: string[];
+  structurePaths: string[];
+  structureHash: string;
+}
+
+export interface NoiseSettings {
+  rules: readonly IgnoreRule[];
+  learnedNoise: LearnedNoise | null;
+}
+
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD\u180E]/g;
+const ODD_SPACES = /[\s\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
+
+/** Whitespace and invisible characters (zero-width, NBSP, soft hyphen): the cheapest, always-on noise. */
+export function normaliseWhitespace(text: string): string {
+  return text.replace(INVISIBLE, "").replace(ODD_SPACES, " ").trim();
+}
+
+export function normaliseLine(line: string, rules: readonly IgnoreRule[] = []): string | null {
+  const masked = maskNoise(normaliseWhitespace(line));
+  if (masked === "") return null;
+  return rules.length > 0 ? applyIgnoreRules(masked, rules) : masked;
+}
+
+/** An item's identity with noise removed: URL keys lose cache-busters, title keys lose masked fragments. */
+export function normaliseItemKey(key: string): string {
+  return /^https?:\/\//i.test(key) ? normaliseUrl(key) : maskNoise(normaliseWhitespace(key)).toLowerCase();
+}
+
+export function normaliseSnapshot(snapshot: Snapshot, settings: NoiseSettings): NormalisedView {
+  const lines: string[] = [];
+  const originals: string[] = [];
+  for (const original of snapshot.lines) {
+    const line = normaliseLine(original, settings.rules);
+    if (line === null || line === "") continue;
+    lines.push(line);
+    originals.push(original);
+  }
+  const seenKeys = new Set<string>();
+  const items: Item[] = [];
+  for (const item of snapshot.items) {
+    const key = normaliseItemKey(item.key);
+    if (seenKeys.has(key)) continue;
+    seenKeys.add(key);
+    items.push({ ...item, key });
+  }
+  const images = [...new Set(snapshot.images.map(normaliseUrl))];
+  const view: NormalisedView = {
+    lines,
+    originals,
+    items,
+    images,
+    structurePaths: snapshot.structure.paths,
+    structureHash: snapshot.structure.hash,
+  };
+  return settings.learnedNoise ? applyLearnedNoise(view, settings.learnedNoise) : view;
+}

@@ -1,0 +1,100 @@
+import type { WatchKind } from "@changeradar/contracts";
+import type { Availability, Item, Price } from "../snapshot";
+import type { Condition, ConditionResult } from "./conditions";
+import type { LearnedNoise } from "./learned-noise";
+
+export type { WatchKind };
+
+/** One word-level piece of a changed line. */
+export interface WordPart {
+  op: "equal" | "add" | "remove";
+  text: string;
+}
+
+/** One entry of a line diff. `change` pairs a removed line with the added line that replaced it. */
+export interface LineDiffEntry {
+  op: "equal" | "add" | "remove" | "change";
+  before?: string;
+  after?: string;
+  words?: WordPart[];
+}
+
+export interface SetDiff<T> {
+  added: T[];
+  removed: T[];
+}
+
+export interface PriceDiff {
+  before: Price | null;
+  after: Price | null;
+  /** after − before, in the page's currency; null when either side has no price or currencies differ. */
+  absolute: number | null;
+  /** Percentage change relative to before; null when not computable. */
+  percent: number | null;
+}
+
+export interface AvailabilityDiff {
+  before: Availability;
+  after: Availability;
+}
+
+export interface PixelDiff {
+  /** Share of compared pixels that differ, 0–100. */
+  percent: number;
+  width: number;
+  height: number;
+  /** The highlighted difference image (PNG). */
+  diffPng: Uint8Array;
+}
+
+export interface ChangeDiffs {
+  text: LineDiffEntry[];
+  items: SetDiff<Item>;
+  images: SetDiff<string>;
+  price: PriceDiff | null;
+  availability: AvailabilityDiff | null;
+  structure: SetDiff<string>;
+  visual: PixelDiff | null;
+}
+
+export interface CompareOptions {
+  /** Only these kinds count as a change. */
+  watch: readonly WatchKind[];
+  /** User ignore rules: plain text (lines containing it are ignored) or `/regex/flags` (matches are masked). */
+  ignore?: readonly string[];
+  /** Decide whether a detected change alerts; all must pass (see `conditionMode`). */
+  conditions?: readonly Condition[];
+  conditionMode?: "all" | "any";
+  learnedNoise?: LearnedNoise | null;
+  /** Fingerprints of the last N versions: a next version equal to one of them is a flip-flop, not a change. */
+  recentFingerprints?: readonly string[];
+  /** 0 (only big changes) – 100 (every change); 50 by default. */
+  sensitivity?: number;
+  screenshots?: { before: Uint8Array; after: Uint8Array } | null;
+}
+
+export interface ChangeResult {
+  changed: boolean;
+  /** A change that passed the conditions (equals `changed` without conditions). */
+  alert: boolean;
+  kinds: WatchKind[];
+  /** 0–100. */
+  significance: number;
+  summary: string;
+  diffs: ChangeDiffs;
+  conditions: ConditionResult[];
+  /** Set when the next version equals a recent one (a flip-flop): not a change. */
+  flipFlop: boolean;
+  /** Fingerprint of the normalised next version, for flip-flop suppression of later versions. */
+  fingerprint: string;
+  /** Set when an AI endpoint refined the result (see refineWithAI). */
+  ai?: AiJudgement;
+}
+
+export interface AiJudgement {
+  important: boolean;
+  reason: string;
+  /** The deterministic summary the AI rewrote. */
+  originalSummary: string;
+  model: string;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { compareSnapshots } from "../../src/compare/classify";
+import { applyIgnoreRules, InvalidIgnoreRuleError, parseIgnoreRule } from "../../src/compare/ignore-rules";
+import { buildSnapshot } from "./build-snapshot";
+
+describe("ignore rules", () => {
+  it("plain text ignores every line containing it, case-insensitively", () => {
+    const rule = parseIgnoreRule("Sponsored");
+    expect(applyIgnoreRules("SPONSORED: buy now", [rule])).toBeNull();
+    expect(applyIgnoreRules("Kettle", [rule])).toBe("Kettle");
+  });
+
+  it("a /regex/flags rule masks what it matches", () => {
+    const rule = parseIgnoreRule("/order #\\d+/i");
+    expect(applyIgnoreRules("Your ORDER #123 is ready", [rule])).toBe("Your ⟨ignored⟩ is ready");
+  });
+
+  it.each(["/(a+)+$/", "/(x*)*y/", "/^(\\w+\\s?)*$/"])(
+    "refuses the catastrophic regex %s with a clear error",
+    (rule) => {
+      expect(() => parseIgnoreRule(rule)).toThrow(InvalidIgnoreRuleError);
+      expect(() => parseIgnoreRule(rule)).toThrow(/unsafe: nested repetition/);
+    },
+  );
+
+  it("refuses an invalid regex, bad flags, an empty and an over-long rule", () => {
+    expect(() => parseIgnoreRule("/[a-/")).toThrow(/Invalid regular expression/);
+    expect(() => parseIgnoreRule("/abc/gy")).toThrow(/Unsupported regex flags/);
+    expect(() => parseIgnoreRule("   ")).toThrow(/empty/);
+    expect(() => parseIgnoreRule("x".repeat(501))).toThrow(/too long/);
+  });
+
+  it("bounds the text a user regex runs on", () => {
+    const rule = parseIgnoreRule("/b/");
+    expect(applyIgnoreRules(`${"a".repeat(10_000)}b`, [rule])).toHaveLength(4000);
+  });
+
+  it("makes compareSnapshots ignore the matched change", () => {
+    const before = buildSnapshot({ lines: ["Kettle", "Visitors online now: 41"] });
+    const after = buildSnapshot({ lines: ["Kettle", "Visitors online now: 57"] });
+    expect(compareSnapshots(before, after, { watch: ["text"] }).changed).toBe(true);
+    expect(compareSnapshots(before, after, { watch: ["text"], ignore: ["online now"] }).changed).toBe(false);
+    expect(compareSnapshots(before, after, { watch: ["text"], ignore: ["/now: \\d+/"] }).changed).toBe(false);
+  });
+});
