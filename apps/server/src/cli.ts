@@ -7,6 +7,10 @@ export {};
 type Command = { summary: string; run: (args: string[]) => Promise<number | undefined> };
 
 const commands: Record<string, Command> = {
+  serve: {
+    summary: "serve                                         run the whole product in one process (npm start)",
+    run: async () => (await import("./roles/serve")).runServe(),
+  },
   check: {
     summary: "check <url> [--selector S] [--render] [--json]   fetch a page once and print its snapshot",
     run: async (args) => (await import("@changeradar/engine/cli")).runEngineCli(["check", ...args]),

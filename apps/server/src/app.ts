@@ -1,0 +1,99 @@
+import { limits } from "@changeradar/contracts";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyRateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { type Clock, systemClock } from "./clock";
+import type { Config } from "./config";
+import type { AppContext } from "./context";
+import type { DatabaseHandle } from "./db/database";
+import { installAuthentication } from "./http/authenticate";
+import { installErrorHandler } from "./http/error-handler";
+import { TooManyRequests } from "./http/errors";
+import { installJsonParser } from "./http/json-body";
+import { tooManyRequestsMessage } from "./http/rate-limits";
+import { defaultWebRoot, installWebApp } from "./http/web-app";
+import { createLogger, type Logger } from "./logger";
+import type { Mailer } from "./mail/mailer";
+import { domainRoutes } from "./routes";
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Created and migrated by the caller (see db/database.ts); the app never closes it. */
+  database: DatabaseHandle;
+  mailer: Mailer;
+  clock?: Clock;
+  logger?: Logger;
+  /** The built web app; defaults to apps/web/dist. */
+  webRoot?: string;
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** The HTTP application: plugins, the error handler, authentication, every domain's routes, the web app. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database, mailer } = options;
+  const log = options.logger ?? createLogger(config);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    database,
+    mailer,
+    clock: options.clock ?? systemClock,
+    log,
+  };
+
+  const app = Fastify({
+    // pino's Logger is a FastifyBaseLogger; naming it so keeps FastifyInstance's default type everywhere.
+    loggerInstance: log as FastifyBaseLogger,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  });
+  installErrorHandler(app);
+  installJsonParser(app);
+
+  const https = config.secureCookies;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: limits.avatarMaxBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // After body parsing, so limits can be keyed by the email or id a request targets.
+    hook: "preHandler",
+    errorResponseBuilder: (_request, context) =>
+      new TooManyRequests(tooManyRequestsMessage(Math.ceil(context.ttl / 60_000))),
+  });
+  installAuthentication(app, ctx);
+
+  await app.register(
+    async (api) => {
+      for (const register of domainRoutes) await register(api, ctx);
+    },
+    { prefix: "/api/v1" },
+  );
+  await installWebApp(app, options.webRoot ?? defaultWebRoot);
+  return app;
+}

@@ -1,0 +1,20 @@
+import type { Clock } from "./clock";
+import type { Config } from "./config";
+import type { Database, DatabaseHandle } from "./db/database";
+import type { Logger } from "./logger";
+import type { Mailer } from "./mail/mailer";
+
+/**
+ * What services need, built once by buildApp and handed to every domain's routes. Services take the
+ * parts they use; they never see the HTTP request (STYLE 2).
+ */
+export interface AppContext {
+  config: Config;
+  /** The query builder; a transaction is also a Database, so pass `tx` along where one is open. */
+  db: Database;
+  /** Engine kind, ping, LISTEN/NOTIFY. */
+  database: DatabaseHandle;
+  mailer: Mailer;
+  clock: Clock;
+  log: Logger;
+}

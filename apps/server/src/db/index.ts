@@ -1,0 +1,3 @@
+export { createDatabase, type Database, type DatabaseHandle } from "./database";
+export { migrate } from "./migrate";
+export * as schema from "./schema";

@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import type { Database, DatabaseHandle } from "./database";
+
+/** Arbitrary constant naming the advisory lock that serialises migrations. */
+const MIGRATION_LOCK_KEY = 7_240_521;
+
+export async function createPostgresDatabase(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const db = drizzle({ client: pool }) as unknown as Database;
+  const listeners = new Set<pg.PoolClient>();
+  return {
+    db,
+    kind: "postgres",
+    async ping() {
+      await pool.query("select 1");
+    },
+    async listen(channel, handler) {
+      const client = await pool.connect();
+      listeners.add(client);
+      client.on("notification", (message) => {
+        if (message.channel === channel) handler(message.payload ?? "");
+      });
+      await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+      return async () => {
+        if (!listeners.delete(client)) return;
+        await client.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
+        client.release();
+      };
+    },
+    async notify(channel, payload) {
+      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+    async applyMigrations(migrationsFolder) {
+      // Several nodes may start at once against one PostgreSQL: a session advisory lock on one
+      // dedicated connection lets exactly one of them migrate while the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migrate(drizzle({ client }), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    async close() {
+      for (const client of listeners) client.release();
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,10 @@
+/**
+ * The whole database schema, one file per domain. A new domain adds its own file here and a line below;
+ * `npm run db:generate -w apps/server` then writes the next SQL migration into apps/server/drizzle/.
+ */
+export * from "./analytics";
+export * from "./auth";
+export * from "./blobs";
+export * from "./mail";
+export * from "./support";
+export * from "./users";

@@ -1,0 +1,23 @@
+import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+
+export const mailStatuses = ["sent", "failed", "logged"] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+/** Every email the product sends (or, without SMTP, logs): the admin's "Manage Emails" log. */
+export const mailLog = pgTable(
+  "mail_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    /** Which template produced it, e.g. "verification-code". */
+    template: text("template").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    status: text("status", { enum: mailStatuses }).notNull(),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_log_created_idx").on(t.createdAt), index("mail_log_to_idx").on(t.to)],
+);

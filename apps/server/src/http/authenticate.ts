@@ -1,0 +1,52 @@
+import type { AuthUser } from "@changeradar/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { verifyAccessToken } from "../auth/access-token";
+import type { AppContext } from "../context";
+import { toAuthUser } from "../users/users.presenter";
+import { findUserById } from "../users/users.repository";
+import { Forbidden, Unauthorized } from "./errors";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** preHandler: a valid bearer access token → `request.user`; none → 401; expired/invalid → 403. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: `authenticate`, then 403 unless the user is an admin. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; read it only on routes that use that preHandler. */
+    user: AuthUser;
+  }
+}
+
+/**
+ * Decorates the root instance, so every domain's routes can say `{ preHandler: app.authenticate }`.
+ * The user is read fresh from the database on each call: a plan change or a disabled account takes
+ * effect at once, not when the token expires.
+ */
+export function installAuthentication(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest("user", null as unknown as AuthUser);
+
+  const authenticate = async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    if (!header) throw new Unauthorized();
+    const [scheme, token] = header.split(" ");
+    if (scheme?.toLowerCase() !== "bearer" || !token) {
+      throw new Forbidden("The Authorization header must be 'Bearer <access token>'.");
+    }
+    const check = await verifyAccessToken(token, ctx.config.jwtSecret, ctx.clock);
+    if (!check.ok) {
+      throw new Forbidden(check.reason === "expired" ? "Your session has expired." : "Invalid access token.");
+    }
+    const row = await findUserById(ctx.db, check.userId);
+    if (!row) throw new Forbidden("Invalid access token.");
+    if (row.disabledAt) throw new Forbidden("This account is disabled. Please contact support.");
+    request.user = toAuthUser(row);
+  };
+
+  app.decorate("authenticate", authenticate);
+  app.decorate("requireAdmin", async (request: FastifyRequest) => {
+    await authenticate(request);
+    if (!request.user.isAdmin) throw new Forbidden("This area is for administrators only.");
+  });
+}

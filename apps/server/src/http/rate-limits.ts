@@ -1,0 +1,47 @@
+import type { FastifyRequest } from "fastify";
+import type { Config } from "../config";
+
+/**
+ * Per-route limits for the auth and contact endpoints (DESIGN §4). Keys combine the client address with
+ * the account the request targets, so one person's typos do not lock out an office behind one address,
+ * while guessing at one account stays slow. RATE_LIMIT_SCALE multiplies every `max`.
+ */
+type KeyBy = "ip" | "ip+email" | "ip+id" | "ip+userId";
+
+const rules = {
+  login: { max: 10, minutes: 15, keyBy: "ip+email" },
+  signup: { max: 10, minutes: 60, keyBy: "ip" },
+  forgotPassword: { max: 5, minutes: 15, keyBy: "ip+email" },
+  verifyPasscode: { max: 10, minutes: 15, keyBy: "ip+id" },
+  resendCode: { max: 3, minutes: 10, keyBy: "ip+userId" },
+  resetPassword: { max: 10, minutes: 15, keyBy: "ip+id" },
+  contact: { max: 5, minutes: 60, keyBy: "ip" },
+  getHelp: { max: 10, minutes: 60, keyBy: "ip" },
+  recordVisitor: { max: 30, minutes: 60, keyBy: "ip" },
+} as const satisfies Record<string, { max: number; minutes: number; keyBy: KeyBy }>;
+
+export type RateLimitName = keyof typeof rules;
+
+function bodyField(request: FastifyRequest, field: string): string {
+  const body = request.body as Record<string, unknown> | undefined;
+  const value = body && typeof body === "object" ? body[field] : undefined;
+  return typeof value === "string" ? value.trim().toLowerCase().slice(0, 320) : "";
+}
+
+/** Route option: `{ config: { rateLimit: rateLimit(config, "login") } }`. */
+export function rateLimit(config: Pick<Config, "rateLimitScale">, name: RateLimitName) {
+  const rule = rules[name];
+  return {
+    max: Math.max(1, Math.round(rule.max * config.rateLimitScale)),
+    timeWindow: rule.minutes * 60_000,
+    keyGenerator: (request: FastifyRequest) => {
+      const target = rule.keyBy === "ip" ? "" : bodyField(request, rule.keyBy.slice(3));
+      return `${name}|${request.ip}|${target}`;
+    },
+  };
+}
+
+export function tooManyRequestsMessage(minutes: number): string {
+  const wait = minutes <= 1 ? "a minute" : `${minutes} minutes`;
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}

@@ -1,0 +1,50 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+export const defaultWebRoot = fileURLToPath(new URL("../../../web/dist", import.meta.url));
+
+/**
+ * Serves the built single-page app: hashed assets are cached forever, everything else revalidates, and any
+ * non-API GET that matches no file gets index.html so client-side routes load. Without a build, a page
+ * explains how to make one.
+ */
+export async function installWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+  const built = existsSync(join(webRoot, "index.html"));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, path) {
+        const hashed = path.startsWith(join(webRoot, "assets"));
+        reply.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    if (path.startsWith("/api/") || path === "/api" || !["GET", "HEAD"].includes(request.method)) {
+      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });
+    }
+    return built ? sendIndex(request, reply) : sendBuildMissingPage(reply, webRoot);
+  });
+}
+
+async function sendIndex(_request: FastifyRequest, reply: FastifyReply) {
+  return reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html");
+}
+
+function sendBuildMissingPage(reply: FastifyReply, webRoot: string) {
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ChangeRadar</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;color:#1e293b;line-height:1.5">
+<h1>ChangeRadar is running</h1>
+<p>The API answers under <a href="/api/v1/health">/api/v1/health</a>, but the web app has not been built yet
+(no <code>${webRoot.replaceAll("<", "&lt;")}/index.html</code>).</p>
+<p>Build it with <code>npm run build -w apps/web</code>, or start everything with <code>npm start</code>.</p>
+</body></html>`;
+  return reply.status(503).header("Cache-Control", "no-store").type("text/html; charset=utf-8").send(page);
+}

@@ -1,0 +1,62 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Config } from "../config";
+import type { Database } from "../db/database";
+import type { MailStatus } from "../db/schema";
+import type { Logger } from "../logger";
+import { recordMail } from "./mail-log.repository";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  /** The template that produced it, e.g. "verification-code"; shown in the admin's email log. */
+  template: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+export interface MailResult {
+  status: MailStatus;
+  error?: string;
+}
+
+/**
+ * Sends email and records every message in mail_log. It never throws for a delivery failure: the result
+ * says "failed" with the reason, so callers decide (sign-up still succeeds; alerts retry later).
+ */
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<MailResult>;
+  close(): Promise<void>;
+}
+
+/** Over SMTP_URL; without it each mail is written to the log (codes included) so flows work anywhere. */
+export function createMailer(deps: { config: Config; db: Database; log: Logger }): Mailer {
+  const { config, db, log } = deps;
+  const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  return {
+    async send(mail) {
+      let result: MailResult;
+      if (!transport) {
+        log.info(
+          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+          "email (no SMTP_URL: logged, not sent)",
+        );
+        result = { status: "logged" };
+      } else {
+        try {
+          await transport.sendMail({ from: config.mailFrom, ...mail });
+          result = { status: "sent" };
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          log.warn({ to: mail.to, subject: mail.subject, err: reason }, "email delivery failed");
+          result = { status: "failed", error: reason };
+        }
+      }
+      await recordMail(db, mail, result);
+      return result;
+    },
+    async close() {
+      transport?.close();
+    },
+  };
+}
