@@ -1,0 +1,69 @@
+import type { Frequency, MonitorCondition, WatchKind } from "@changeradar/contracts";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz } from "./columns";
+import { users } from "./users";
+
+/** The headline facts of a monitor's latest snapshot, kept on the row so lists need no blob reads. */
+export interface LatestFacts {
+  title: string | null;
+  price: { amount: number; currency: string | null } | null;
+  availability: string;
+}
+
+export const monitors = pgTable(
+  "monitors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    /** Lower-cased host, for per-host politeness limits. */
+    host: text("host").notNull(),
+    name: text("name").notNull(),
+    frequency: text("frequency").$type<Frequency>().notNull(),
+    watch: jsonb("watch").$type<WatchKind[]>().notNull(),
+    selector: text("selector"),
+    ignoreRules: jsonb("ignore_rules").$type<string[]>().notNull().default([]),
+    conditions: jsonb("conditions").$type<MonitorCondition[]>().notNull().default([]),
+    renderJs: boolean("render_js").notNull().default(false),
+    sensitivity: smallint("sensitivity").notNull().default(50),
+    channelIds: jsonb("channel_ids").$type<string[]>().notNull().default([]),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    paused: boolean("paused").notNull().default(false),
+    /** Set when a plan downgrade paused the monitor (resuming it is gated by the plan again). */
+    pausedByPlan: boolean("paused_by_plan").notNull().default(false),
+    aiCriteria: text("ai_criteria"),
+    // Scheduling
+    nextCheckAt: timestamptz("next_check_at").notNull().defaultNow(),
+    leaseUntil: timestamptz("lease_until"),
+    leaseOwner: text("lease_owner"),
+    manualCheckAt: timestamptz("manual_check_at"),
+    // State of the latest checks
+    lastCheckedAt: timestamptz("last_checked_at"),
+    lastChangeAt: timestamptz("last_change_at"),
+    lastError: text("last_error"),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    /** The one "monitor failing" alert was sent; a success then sends the one "recovered" alert. */
+    failingAlerted: boolean("failing_alerted").notNull().default(false),
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    latestSnapshotId: uuid("latest_snapshot_id"),
+    latest: jsonb("latest").$type<LatestFacts>(),
+    /** The engine's learned noise (volatile line templates). */
+    learnedNoise: jsonb("learned_noise"),
+    /** Fingerprints of the last versions, for flip-flop suppression. */
+    recentFingerprints: jsonb("recent_fingerprints").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("monitors_user_idx").on(t.userId, t.createdAt),
+    // The scheduler's claim: due, not paused, ordered by due time. Partial, so paused monitors cost nothing
+    // and the claim stays an index range scan at a million rows.
+    index("monitors_due_idx").on(t.nextCheckAt).where(sql`${t.paused} = false`),
+  ],
+);
+
+export type MonitorRow = typeof monitors.$inferSelect;
