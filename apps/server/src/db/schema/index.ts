@@ -2,10 +2,13 @@
  * The whole database schema, one file per domain. A new domain adds its own file here and a line below;
  * `npm run db:generate -w apps/server` then writes the next SQL migration into apps/server/drizzle/.
  */
+export * from "./alerts";
 export * from "./analytics";
+export * from "./api-keys";
 export * from "./auth";
 export * from "./blobs";
 export * from "./checks";
+export * from "./feedback";
 export * from "./mail";
 export * from "./monitors";
 export * from "./support";
