@@ -15,7 +15,8 @@ export function outcomeFromResponse(
   excerpt: string,
   now: Date,
 ): DeliveryOutcome {
-  if (status >= 200 && status < 300) return { ok: true, status, responseExcerpt: excerpt || undefined };
+  if (status >= 200 && status < 300)
+    return excerpt ? { ok: true, status, responseExcerpt: excerpt } : { ok: true, status };
   const said = answerText(excerpt);
   const answer = `${status} ${STATUS_CODES[status] ?? ""}`.trim() + (said ? `: ${said}` : "");
   if (status === 429) {
@@ -27,8 +28,8 @@ export function outcomeFromResponse(
       ok: false,
       retryable: true,
       status,
-      retryAfterMs,
       reason: `${receiver} is rate limiting us (${answer})${hint}`,
+      ...hintField(retryAfterMs),
     };
   }
   if (status === 408 || status >= 500) {
@@ -37,8 +38,8 @@ export function outcomeFromResponse(
       ok: false,
       retryable: true,
       status,
-      retryAfterMs,
       reason: `${receiver} had a temporary problem (${answer})`,
+      ...hintField(retryAfterMs),
     };
   }
   if (status >= 300 && status < 400) {
@@ -127,6 +128,10 @@ function parseJsonObject(text: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+function hintField(retryAfterMs: number | undefined): { retryAfterMs?: number } {
+  return retryAfterMs === undefined ? {} : { retryAfterMs };
 }
 
 function firstHeader(value: HeaderValue): string | undefined {

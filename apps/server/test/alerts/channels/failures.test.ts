@@ -28,7 +28,6 @@ describe("delivery failures", () => {
       ok: false,
       retryable: true,
       status: 500,
-      retryAfterMs: undefined,
       reason: "Slack had a temporary problem (500 Internal Server Error: internal oops)",
     });
   });
