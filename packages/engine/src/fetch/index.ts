@@ -1,4 +1,6 @@
 export { readCappedBody } from "./body";
+export { BrowserPool, type BrowserPoolOptions, CHROMIUM_ARGS, createBrowserPool } from "./browser-pool";
+export { MAX_SCREENSHOT_HEIGHT, type RenderedPage } from "./browser-render";
 export {
   charsetFromBom,
   charsetFromContentType,
@@ -13,9 +15,11 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_REDIRECTS,
   DEFAULT_TOTAL_TIMEOUT_MS,
-  DEFAULT_USER_AGENT,
-  httpFetch,
-} from "./http-fetch";
+  type ExchangeRequest,
+  exchange,
+  type HttpExchange,
+} from "./http-exchange";
+export { DEFAULT_USER_AGENT, httpFetch } from "./http-fetch";
 export { blockedAddressReason, isPublicAddress } from "./ip-ranges";
 export { mediaTypeOf } from "./media-type";
 export {

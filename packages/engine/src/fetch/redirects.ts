@@ -6,7 +6,7 @@ export interface Hop {
   url: URL;
   method: string;
   headers: Record<string, string>;
-  body: string | undefined;
+  body: string | Buffer | undefined;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);

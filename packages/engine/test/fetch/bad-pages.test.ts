@@ -1,5 +1,11 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FetchError, httpFetch } from "../../src/fetch";
@@ -210,6 +216,40 @@ describe("network failures", () => {
     expect(error.code).toBe("http_status");
     expect(error.status).toBe(status);
     expect(error.message).toMatch(message);
+  });
+
+  it("reports a certificate the client cannot trust as a TLS error", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "changeradar-tls-"));
+    const [key, cert] = [join(dir, "key.pem"), join(dir, "cert.pem")];
+    execFileSync(
+      "openssl",
+      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"].concat([
+        "-keyout",
+        key,
+        "-out",
+        cert,
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+      ]),
+      { stdio: "ignore" },
+    );
+    const tlsServer = createTlsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) =>
+      res.end("hi"),
+    );
+    await new Promise<void>((resolve) => tlsServer.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = tlsServer.address() as AddressInfo;
+      const error = await httpFetch({ url: `https://127.0.0.1:${port}/` }, loopback).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toMatchObject({ code: "tls" });
+      expect((error as FetchError).message).toMatch(/secure connection.*self-signed/);
+    } finally {
+      tlsServer.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses a malformed URL", async () => {

@@ -7,15 +7,16 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-/** A real HTTP server on 127.0.0.1 for the duration of a test file. */
+/** A real HTTP server on a loopback address (127.0.0.1 unless told) for the duration of a test file. */
 export async function startLoopbackServer(
   handler: (req: IncomingMessage, res: ServerResponse) => void,
+  host = "127.0.0.1",
 ): Promise<LoopbackServer> {
   const server: Server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     port,
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,0 +1,120 @@
+import { performance } from "node:perf_hooks";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { createGuardedRouting } from "./browser-route";
+import { httpStatusError } from "./errors";
+import { DEFAULT_TOTAL_TIMEOUT_MS, type ExchangeOptions, exchange } from "./http-exchange";
+import { pageFromExchange, requestHeaders } from "./http-fetch";
+import { FetchError, type FetchedPage, type FetchRequest } from "./types";
+
+const VIEWPORT = { width: 1280, height: 800 };
+/** Screenshots of endless pages are cut here; the pixel diff does not need more. */
+export const MAX_SCREENSHOT_HEIGHT = 8_000;
+/** After "load", wait at most this long for the network to go quiet. */
+const SETTLE_MS = 5_000;
+
+/** A rendered page; `blockedRequests` lists sub-requests the SSRF guard refused. */
+export type RenderedPage = FetchedPage & { blockedRequests: string[] };
+
+/**
+ * Renders one page in a fresh context: the document is fetched by the guarded HTTP client (so 304s,
+ * errors and size caps behave as for plain fetches), then Chromium renders it with every sub-request
+ * routed through the guard, waits for the page to settle, and takes a full-page screenshot.
+ */
+export async function renderPage(
+  browser: Browser,
+  req: FetchRequest,
+  options: ExchangeOptions,
+): Promise<RenderedPage> {
+  const started = performance.now();
+  const totalTimeoutMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
+  const deadline = AbortSignal.timeout(totalTimeoutMs);
+  // Ends the sub-requests still in flight when the render is over, whatever the outcome.
+  const finished = new AbortController();
+  const signal = AbortSignal.any([deadline, finished.signal, ...(options.signal ? [options.signal] : [])]);
+  const remaining = () => Math.max(1, totalTimeoutMs - (performance.now() - started));
+
+  const document = await exchange(
+    { url: req.url, method: req.method ?? "GET", headers: requestHeaders(req), body: req.body },
+    { ...options, signal },
+  );
+  if (document.status >= 400) throw httpStatusError(document.status);
+  const httpPage = pageFromExchange(req, document, started);
+  if (httpPage.notModified || !isRenderable(httpPage.contentType))
+    return { ...httpPage, blockedRequests: [] };
+
+  const routing = createGuardedRouting(document, { ...options, signal, totalTimeoutMs });
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    serviceWorkers: "block",
+    acceptDownloads: false,
+  });
+  try {
+    await context.route("**/*", routing.handle);
+    // Chromium could not connect a WebSocket without bypassing the guard, so none are opened.
+    await context.routeWebSocket(/.*/, (socket) =>
+      socket.close({ code: 1008, reason: "Blocked by ChangeRadar" }),
+    );
+    if (req.cookies) await context.addCookies(parseCookies(req.cookies, document.finalUrl));
+    const page = await context.newPage();
+    await page.goto(document.finalUrl, { waitUntil: "load", timeout: remaining() });
+    await page.waitForLoadState("networkidle", { timeout: Math.min(SETTLE_MS, remaining()) }).catch(() => {});
+    const text = await page.content();
+    const screenshot = await fullPageScreenshot(page, remaining());
+    return {
+      ...httpPage,
+      finalUrl: page.url(),
+      contentType: "text/html",
+      charset: "utf-8",
+      text,
+      bytes: Buffer.from(text),
+      screenshot,
+      blockedRequests: routing.blocked,
+      durationMs: Math.round(performance.now() - started),
+    };
+  } catch (error) {
+    throw renderError(error, browser, deadline.aborted || isPlaywrightTimeout(error));
+  } finally {
+    finished.abort();
+    await context.close().catch(() => {});
+  }
+}
+
+async function fullPageScreenshot(page: Page, timeout: number): Promise<Uint8Array> {
+  const height = await page.evaluate(() =>
+    Math.max(document.documentElement?.scrollHeight ?? 0, document.body?.scrollHeight ?? 0),
+  );
+  const clip =
+    height > MAX_SCREENSHOT_HEIGHT
+      ? { x: 0, y: 0, width: VIEWPORT.width, height: MAX_SCREENSHOT_HEIGHT }
+      : undefined;
+  return page.screenshot({ type: "png", fullPage: true, clip, timeout, animations: "disabled" });
+}
+
+function isRenderable(contentType: string): boolean {
+  return contentType === "text/html" || contentType === "application/xhtml+xml";
+}
+
+function parseCookies(header: string, url: string): Parameters<BrowserContext["addCookies"]>[0] {
+  return header
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.includes("="))
+    .map((pair) => {
+      const separator = pair.indexOf("=");
+      return { name: pair.slice(0, separator).trim(), value: pair.slice(separator + 1).trim(), url };
+    });
+}
+
+function isPlaywrightTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === "TimeoutError";
+}
+
+function renderError(error: unknown, browser: Browser, timedOut: boolean): FetchError {
+  if (error instanceof FetchError) return error;
+  if (!browser.isConnected()) {
+    return new FetchError("browser", "The browser crashed or disconnected while rendering the page");
+  }
+  if (timedOut) return new FetchError("timeout", "The page did not finish rendering in time");
+  const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+  return new FetchError("browser", `The browser could not render the page: ${message}`);
+}

@@ -1,0 +1,124 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { type Dispatcher, request } from "undici";
+import { formatBytes, readCappedBody } from "./body";
+import { toFetchError } from "./errors";
+import { DEFAULT_CONNECT_TIMEOUT_MS, sharedGuardedAgent } from "./guarded-agent";
+import { type Hop, isRedirect, nextHop } from "./redirects";
+import { parseHttpUrl } from "./ssrf";
+import { FetchError, type FetchOptions } from "./types";
+
+export const DEFAULT_TOTAL_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_REDIRECTS = 5;
+
+export interface ExchangeRequest {
+  url: string;
+  method: string;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+export interface ExchangeOptions extends FetchOptions {
+  /** Read the body of 4xx/5xx answers too (a browser sub-request shows them); otherwise it is discarded. */
+  readErrorBodies?: boolean;
+}
+
+/** The final response of a redirect chain, body decompressed and size-capped. */
+export interface HttpExchange {
+  status: number;
+  headers: IncomingHttpHeaders;
+  bytes: Buffer;
+  finalUrl: string;
+  /** Each URL redirected to, in order; the last one is `finalUrl`. */
+  redirects: string[];
+}
+
+/**
+ * One HTTP exchange through the SSRF-guarded agent. Redirects are followed here, one hop at a time, so
+ * every hop gets its own guarded connection. Every failure is a FetchError.
+ */
+export async function exchange(req: ExchangeRequest, options: ExchangeOptions = {}): Promise<HttpExchange> {
+  const totalTimeoutMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  const dispatcher = sharedGuardedAgent({
+    allowPrivateTargets: options.allowPrivateTargets,
+    allowedAddresses: options.allowedAddresses,
+    lookup: options.lookup,
+    connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+  });
+  const deadline = AbortSignal.timeout(totalTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  let hop: Hop = {
+    url: parseHttpUrl(req.url),
+    method: req.method.toUpperCase(),
+    headers: req.headers,
+    body: req.body,
+  };
+  const redirects: string[] = [];
+  try {
+    for (;;) {
+      const response = await request(hop.url, {
+        dispatcher,
+        method: hop.method as Dispatcher.HttpMethod,
+        headers: hop.headers,
+        body: hop.body,
+        signal,
+        headersTimeout: totalTimeoutMs,
+        bodyTimeout: totalTimeoutMs,
+      });
+      if (!isRedirect(response.statusCode)) {
+        const bytes = await readBody(response, options);
+        return {
+          status: response.statusCode,
+          headers: response.headers,
+          bytes,
+          finalUrl: hop.url.href,
+          redirects,
+        };
+      }
+      await discard(response.body);
+      if (redirects.length >= maxRedirects) {
+        throw new FetchError("too_many_redirects", `The page redirected more than ${maxRedirects} times`);
+      }
+      hop = nextHop(hop, response.statusCode, headerValue(response.headers.location));
+      redirects.push(hop.url.href);
+    }
+  } catch (error) {
+    if (options.signal?.aborted && !deadline.aborted) {
+      throw new FetchError("timeout", "The check was cancelled before it finished");
+    }
+    throw toFetchError(error, hop.url.href, deadline.aborted);
+  }
+}
+
+async function readBody(response: Dispatcher.ResponseData, options: ExchangeOptions): Promise<Buffer> {
+  const { statusCode, headers, body } = response;
+  if (statusCode === 304 || (statusCode >= 400 && !options.readErrorBodies)) {
+    await discard(body);
+    return Buffer.alloc(0);
+  }
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const declaredLength = Number(headerValue(headers["content-length"]));
+  try {
+    if (declaredLength > maxBodyBytes) {
+      const sizes = `${formatBytes(declaredLength)}, over the ${formatBytes(maxBodyBytes)} limit`;
+      throw new FetchError("too_large", `The response is ${sizes}`);
+    }
+    return await readCappedBody(body, headerValue(headers["content-encoding"]) ?? null, maxBodyBytes);
+  } finally {
+    if (!body.destroyed) body.destroy();
+  }
+}
+
+async function discard(body: Dispatcher.ResponseData["body"]): Promise<void> {
+  try {
+    await body.dump({ limit: 64 * 1024 });
+  } catch {
+    // The body is being thrown away; a broken stream changes nothing.
+  }
+}
+
+export function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
