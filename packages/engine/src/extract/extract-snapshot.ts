@@ -1,0 +1,54 @@
+import type { Scope, Snapshot } from "../snapshot";
+import { detectFormat } from "./detect-format";
+import { extractFeed } from "./formats/feed";
+import { extractJson } from "./formats/json";
+import { extractPdf } from "./formats/pdf";
+import { extractText } from "./formats/text";
+import { extractHtml } from "./html/extract-html";
+
+/** One fetched response, as the fetch layer hands it over (text already decoded from its charset). */
+export interface ExtractInput {
+  url: string;
+  /** Media type, parameters allowed ("text/html; charset=utf-8"). */
+  contentType: string;
+  text: string;
+  /** Raw bytes: needed for PDF. */
+  bytes?: Uint8Array;
+}
+
+export interface ExtractOptions {
+  scope?: Scope;
+}
+
+/** Extracts one snapshot from a response of any supported format (PDF included). */
+export async function extractSnapshot(input: ExtractInput, options: ExtractOptions = {}): Promise<Snapshot> {
+  if (detectFormat(input.contentType, input.text, input.bytes) === "pdf") {
+    if (options.scope !== undefined) throw new Error("A scope cannot be applied to a PDF document.");
+    const bytes = input.bytes ?? new TextEncoder().encode(input.text);
+    return extractPdf(input.url, bytes);
+  }
+  return extractSnapshotSync(input, options);
+}
+
+/**
+ * Synchronous extraction for HTML, JSON, plain text and feeds (a PDF throws: use `extractSnapshot`).
+ * Never throws for bad content; throws only for an unusable scope.
+ */
+export function extractSnapshotSync(input: ExtractInput, options: ExtractOptions = {}): Snapshot {
+  const { url, text, scope } = { ...input, scope: options.scope };
+  const format = detectFormat(input.contentType, text, input.bytes);
+  switch (format) {
+    case "pdf":
+      throw new Error("PDF extraction is asynchronous: use extractSnapshot().");
+    case "json":
+      return extractJson(url, text, scope);
+    case "feed":
+      if (scope !== undefined) return extractHtml(url, text, scope);
+      return extractFeed(url, text);
+    case "text":
+      if (scope !== undefined) throw new Error("A scope cannot be applied to a plain-text response.");
+      return extractText(url, text);
+    default:
+      return extractHtml(url, text, scope);
+  }
+}

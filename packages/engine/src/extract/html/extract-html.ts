@@ -1,0 +1,97 @@
+import type { AnyNode, Document, Element } from "domhandler";
+import { parseDocument } from "htmlparser2";
+import type { Availability, Price, Scope, Snapshot } from "../../snapshot";
+import { pickAvailability, textAvailability } from "../availability/pick-availability";
+import { htmlItems } from "../items/html-items";
+import { localeHints } from "../price/currency";
+import { readJsonLd } from "../price/json-ld";
+import { readMarkup } from "../price/markup";
+import { pickPrice } from "../price/pick-price";
+import { selectHtmlScope } from "../scope";
+import { resolveImages } from "./images";
+import { collapseWhitespace } from "./line-builder";
+import { structureFingerprint } from "./structure";
+import { type PageFacts, walkPage } from "./walk";
+
+export function extractHtml(url: string, html: string, scope: Scope | undefined): Snapshot {
+  const doc = parseDocument(html);
+  let facts: PageFacts;
+  let head: PageFacts;
+  let scopeMatched: boolean | null = null;
+  if (scope === undefined) {
+    facts = walkPage([doc]);
+    head = facts;
+  } else {
+    const roots = selectHtmlScope(doc, scope);
+    scopeMatched = roots.length > 0;
+    facts = walkPage(roots);
+    const headElement = findHead(doc);
+    head = headElement === null ? facts : walkPage([headElement]);
+    head.lang ??= facts.lang;
+  }
+  const base = baseUrl(url, head.baseHref);
+  const hints = localeHints(url, head.lang);
+  const jsonLd = readJsonLd(facts.jsonLd);
+  const markup = readMarkup(facts.markup, hints);
+  const ogType = head.meta.get("og:type")?.toLowerCase() ?? "";
+  // Editorial pages may carry paywall product meta in their head: not a shop page, so no price or stock.
+  const editorial =
+    (ogType.startsWith("article") || jsonLd.hasArticle) && !jsonLd.hasProduct && markup.length === 0;
+  let price: Price | null = null;
+  let availability: Availability = "unknown";
+  if (!editorial && scopeMatched !== false) {
+    const productPage =
+      jsonLd.hasProduct ||
+      markup.length > 0 ||
+      ogType.includes("product") ||
+      [...head.meta.keys()].some((k) => k.startsWith("product:")) ||
+      facts.hasPurchaseControl ||
+      textAvailability(facts) !== null;
+    price = pickPrice({ productPage, jsonLd: jsonLd.offers, markup, page: facts, hints });
+    availability = pickAvailability([...jsonLd.offers, ...markup], facts);
+    // A product page that shows a price and says nothing about stock sells it (as a visitor reads it).
+    if (
+      availability === "unknown" &&
+      price !== null &&
+      (price.source !== "text" || facts.headingLines.length > 0)
+    ) {
+      availability = "in_stock";
+    }
+  }
+  const title = head.title ?? head.meta.get("og:title") ?? null;
+  return {
+    version: 1,
+    url,
+    format: "html",
+    title: title === null ? null : collapseWhitespace(title) || null,
+    lines: facts.lines,
+    price,
+    availability,
+    items: htmlItems(facts.listParents, base),
+    images: resolveImages(facts.images, base, scope === undefined ? facts.meta.get("og:image") : undefined),
+    structure: structureFingerprint(facts.paths),
+    scopeMatched,
+  };
+}
+
+function findHead(doc: Document): Element | null {
+  for (const top of doc.children) {
+    if (top.type !== "tag") continue;
+    if (top.name === "head") return top;
+    for (const child of top.children as AnyNode[])
+      if (child.type === "tag" && child.name === "head") return child;
+  }
+  return null;
+}
+
+function baseUrl(pageUrl: string, baseHref: string | null): string | undefined {
+  try {
+    return new URL(baseHref ?? pageUrl, pageUrl).href;
+  } catch {
+    try {
+      return new URL(pageUrl).href;
+    } catch {
+      return undefined;
+    }
+  }
+}

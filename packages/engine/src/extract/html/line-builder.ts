@@ -1,0 +1,36 @@
+/** Accumulates text chunks and turns them into whitespace-collapsed lines at block boundaries. */
+export class LineBuilder {
+  readonly lines: string[] = [];
+  private chunks: string[] = [];
+
+  add(text: string): void {
+    this.chunks.push(text);
+  }
+
+  /** Text that is not separated by markup must not glue words together (table cells, inline-blocks). */
+  space(): void {
+    if (this.chunks.length > 0) this.chunks.push(" ");
+  }
+
+  /** Pre-formatted text keeps its own line breaks. */
+  addPreformatted(text: string): void {
+    const parts = text.split("\n");
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0) this.breakLine();
+      this.chunks.push(parts[i] as string);
+    }
+  }
+
+  breakLine(): void {
+    if (this.chunks.length === 0) return;
+    const line = collapseWhitespace(this.chunks.join(""));
+    this.chunks = [];
+    if (line !== "") this.lines.push(line);
+  }
+}
+
+const whitespaceRun = /(?:\s|\u200b|\u200c|\u200d|\u2060|\ufeff)+/g;
+
+export function collapseWhitespace(text: string): string {
+  return text.replace(whitespaceRun, " ").trim();
+}

@@ -1,0 +1,32 @@
+import type { AnyNode } from "domhandler";
+import { collapseWhitespace } from "./line-builder";
+import { blockTags, spacedTags } from "./tags";
+import { isHiddenElement } from "./visibility";
+
+const nonText = new Set(["script", "style", "noscript", "template", "svg", "select"]);
+
+/** Visible text of a subtree, whitespace-collapsed, iterative (deep pages) and capped in length. */
+export function textOf(root: AnyNode, maxChars = 400): string {
+  let out = "";
+  // A string on the stack is a separator emitted when the element it belongs to closes.
+  const stack: (AnyNode | string)[] = [root];
+  while (stack.length > 0 && out.length < maxChars) {
+    const node = stack.pop() as AnyNode | string;
+    if (typeof node === "string") {
+      out += node;
+    } else if (node.type === "text") {
+      out += node.data;
+    } else if (node.type === "cdata") {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
+    } else if (node.type === "tag") {
+      if (nonText.has(node.name) || (node !== root && isHiddenElement(node))) continue;
+      const separated = blockTags.has(node.name) || spacedTags.has(node.name);
+      if (separated) {
+        out += " ";
+        stack.push(" ");
+      }
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
+    }
+  }
+  return collapseWhitespace(out.length > maxChars ? out.slice(0, maxChars) : out);
+}

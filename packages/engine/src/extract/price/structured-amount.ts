@@ -1,0 +1,22 @@
+import { parseAmount } from "./money";
+
+/** Currencies without minor units: a structured "24.990" in pesos is twenty-four thousand. */
+const zeroDecimalCurrencies = new Set(["CLP", "JPY", "KRW", "VND", "ISK", "PYG", "UGX", "IDR", "COP"]);
+
+/**
+ * A price from structured data. Schema.org asks for a dot decimal ("1299.00"), which most pages follow;
+ * some write the visible format ("1.299,00 €"), which is parsed like text.
+ */
+export function structuredAmount(value: unknown, currency: string | null): number | null {
+  if (typeof value === "number") return Number.isFinite(value) && value >= 0 ? value : null;
+  if (typeof value !== "string") return null;
+  const s = value.trim().replace(/^[^\d]+|[^\d]+$/g, "");
+  if (s === "") return null;
+  if (/^\d+(?:\.\d+)?$/.test(s)) {
+    const decimals = s.split(".")[1];
+    if (decimals?.length === 3 && currency !== null && zeroDecimalCurrencies.has(currency))
+      return Number(s.replace(".", ""));
+    return Number(s);
+  }
+  return parseAmount(s, currency);
+}

@@ -1,0 +1,78 @@
+import { DOMImplementation, type Document as XmlDocument, type Node as XmlNode } from "@xmldom/xmldom";
+import type { AnyNode, Document, Element } from "domhandler";
+import * as xpath from "xpath";
+
+/**
+ * Evaluates XPath over the parsed page. The xpath library needs a W3C DOM, so (only when an XPath scope
+ * is given) the tree is mirrored into xmldom, and the selected nodes are mapped back.
+ */
+export function selectByXPath(doc: Document, expression: string): Element[] {
+  const { xml, origin } = mirror(doc);
+  let result: unknown;
+  try {
+    result = xpath.select(expression, xml as unknown as Node);
+  } catch (error) {
+    throw new Error(`Invalid XPath expression "${expression}": ${(error as Error).message}`);
+  }
+  if (!Array.isArray(result)) throw new Error(`The XPath expression "${expression}" must select elements.`);
+  const out: Element[] = [];
+  for (const node of result) {
+    const x = node as unknown as XmlNode & { ownerElement?: XmlNode };
+    // Attributes and text select the element that holds them.
+    const source =
+      origin.get(x) ??
+      (x.ownerElement ? origin.get(x.ownerElement) : undefined) ??
+      (x.parentNode ? origin.get(x.parentNode) : undefined);
+    if (source !== undefined && !out.includes(source)) out.push(source);
+  }
+  return out;
+}
+
+/** Throws a clear error for an expression that does not parse. */
+export function validateXPath(expression: string): void {
+  try {
+    // `parse` is exported at run time but missing from the package's type declarations.
+    (xpath as unknown as { parse(e: string): unknown }).parse(expression);
+  } catch (error) {
+    throw new Error(`Invalid XPath expression "${expression}": ${(error as Error).message}`);
+  }
+}
+
+function mirror(doc: Document): { xml: XmlDocument; origin: Map<XmlNode, Element> } {
+  const xml = new DOMImplementation().createDocument(null, "");
+  const origin = new Map<XmlNode, Element>();
+  const stack: [AnyNode, XmlNode][] = [];
+  // An XML document has one root element; a broken page with several top-level elements gets a wrapper.
+  const topLevel = doc.children.filter((n) => n.type === "tag");
+  let top: XmlNode = xml;
+  if (topLevel.length > 1) {
+    top = xml.createElement("document");
+    xml.appendChild(top);
+  }
+  for (let i = topLevel.length - 1; i >= 0; i--) stack.push([topLevel[i] as AnyNode, top]);
+  while (stack.length > 0) {
+    const [node, parent] = stack.pop() as [AnyNode, XmlNode];
+    if (node.type === "text") {
+      if (parent !== xml) parent.appendChild(xml.createTextNode(node.data));
+      continue;
+    }
+    if (node.type !== "tag" && node.type !== "script" && node.type !== "style") continue;
+    let el: XmlNode;
+    try {
+      el = xml.createElement(node.name);
+    } catch {
+      continue; // a name XML cannot hold: that subtree cannot be addressed by XPath anyway
+    }
+    for (const [name, value] of Object.entries(node.attribs)) {
+      try {
+        (el as unknown as { setAttribute(n: string, v: string): void }).setAttribute(name, value);
+      } catch {
+        // attribute names such as "@click" are legal in HTML but not in XML
+      }
+    }
+    origin.set(el, node);
+    parent.appendChild(el);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i] as AnyNode, el]);
+  }
+  return { xml, origin };
+}
