@@ -58,7 +58,7 @@ async function* decompress(source: AsyncIterable<Uint8Array>, encoding: string):
 
 function createDecompressor(encoding: string, firstChunk: Uint8Array): Transform {
   // Tolerate truncated streams the way browsers do: flush what was decoded instead of failing.
-  const lenient = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  const lenient = { finishFlush: zlib.constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024 };
   switch (encoding) {
     case "gzip":
     case "x-gzip":
@@ -67,7 +67,10 @@ function createDecompressor(encoding: string, firstChunk: Uint8Array): Transform
       // "deflate" should be zlib-wrapped, but some servers send raw deflate.
       return hasZlibHeader(firstChunk) ? zlib.createInflate(lenient) : zlib.createInflateRaw(lenient);
     case "br":
-      return zlib.createBrotliDecompress({ finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
+      return zlib.createBrotliDecompress({
+        finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+        chunkSize: 64 * 1024,
+      });
     default:
       throw new FetchError("decode", `The server used an unsupported content encoding "${encoding}"`);
   }

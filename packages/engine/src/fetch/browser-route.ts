@@ -35,7 +35,7 @@ export function createGuardedRouting(document: HttpExchange, options: ExchangeOp
 
   async function handle(route: Route): Promise<void> {
     const request = route.request();
-    if (!documentServed && request.isNavigationRequest() && !request.frame().parentFrame()) {
+    if (!documentServed && request.isNavigationRequest() && isMainFrame(request)) {
       documentServed = true;
       return fulfill(route, document);
     }
@@ -53,6 +53,14 @@ export function createGuardedRouting(document: HttpExchange, options: ExchangeOp
   }
 
   return { handle, blocked };
+}
+
+function isMainFrame(request: Request): boolean {
+  try {
+    return request.frame().parentFrame() === null;
+  } catch {
+    return false; // worker requests have no frame
+  }
 }
 
 async function toExchangeRequest(request: Request) {

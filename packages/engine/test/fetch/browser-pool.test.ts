@@ -159,6 +159,13 @@ describe("browser rendering", () => {
     expect(error).toMatchObject({ code: "http_status", status: 404 });
   });
 
+  it("times out a page whose load never finishes", async () => {
+    const error = await pool
+      .render({ url: `${site.url}/hangs` }, { totalTimeoutMs: 3_000 })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: "timeout" });
+  });
+
   it("refuses to render without a browser pool", async () => {
     const error = await fetchPage({ url: `${site.url}/js`, render: true }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(FetchError);
@@ -177,6 +184,17 @@ describe("browser pool", () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it("reports a browser that cannot be started", async () => {
+    const pool = createBrowserPool({
+      executablePath: "/nonexistent/chromium",
+      allowedAddresses: ["127.0.0.1"],
+    });
+    const error = await pool.render({ url: `${site.url}/js` }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: "browser" });
+    expect((error as FetchError).message).toMatch(/could not be started/);
+    await pool.close();
   });
 
   it("fails the current render when Chromium dies and relaunches it for the next", async () => {
