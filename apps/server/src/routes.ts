@@ -1,6 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { registerVisitorRoutes } from "./analytics/visitors.routes";
+import { registerAuthRoutes } from "./auth/auth.routes";
+import { registerRecoveryRoutes } from "./auth/recovery.routes";
 import type { AppContext } from "./context";
 import { registerHealthRoutes } from "./health/health.routes";
+import { registerSupportRoutes } from "./support/support.routes";
+import { registerUserRoutes } from "./users/users.routes";
 
 /**
  * Every domain's routes, mounted under /api/v1. A new domain writes `registerXRoutes(api, ctx)` in its
@@ -8,4 +13,9 @@ import { registerHealthRoutes } from "./health/health.routes";
  */
 export const domainRoutes: Array<(api: FastifyInstance, ctx: AppContext) => void | Promise<void>> = [
   registerHealthRoutes,
+  registerAuthRoutes,
+  registerRecoveryRoutes,
+  registerUserRoutes,
+  registerSupportRoutes,
+  registerVisitorRoutes,
 ];

@@ -1,0 +1,112 @@
+import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { type PasscodePurpose, passcodes, passwordResetGrants } from "../db/schema";
+
+export type PasscodeRow = typeof passcodes.$inferSelect;
+
+/** Issues a new code and voids the earlier ones of the same purpose: only the latest email counts. */
+export async function replacePasscode(
+  db: Database,
+  code: typeof passcodes.$inferInsert,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passcodes)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          eq(passcodes.userId, code.userId),
+          eq(passcodes.purpose, code.purpose),
+          isNull(passcodes.consumedAt),
+        ),
+      );
+    await tx.insert(passcodes).values(code);
+  });
+}
+
+export async function findLivePasscode(
+  db: Database,
+  userId: string,
+  purpose: PasscodePurpose,
+  now: Date,
+): Promise<PasscodeRow | null> {
+  const [row] = await db
+    .select()
+    .from(passcodes)
+    .where(
+      and(
+        eq(passcodes.userId, userId),
+        eq(passcodes.purpose, purpose),
+        isNull(passcodes.consumedAt),
+        gt(passcodes.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(passcodes.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function latestPasscodePurpose(db: Database, userId: string): Promise<PasscodePurpose | null> {
+  const [row] = await db
+    .select({ purpose: passcodes.purpose })
+    .from(passcodes)
+    .where(eq(passcodes.userId, userId))
+    .orderBy(desc(passcodes.createdAt))
+    .limit(1);
+  return row?.purpose ?? null;
+}
+
+/** Counts a wrong guess; the code is void once `maxAttempts` is reached. */
+export async function recordWrongAttempt(db: Database, code: PasscodeRow, maxAttempts: number, now: Date) {
+  const attempts = code.attempts + 1;
+  await db
+    .update(passcodes)
+    .set({ attempts, ...(attempts >= maxAttempts ? { consumedAt: now } : {}) })
+    .where(eq(passcodes.id, code.id));
+}
+
+/** False when a concurrent request used the code first. */
+export async function consumePasscode(db: Database, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(passcodes)
+    .set({ consumedAt: now })
+    .where(and(eq(passcodes.id, id), isNull(passcodes.consumedAt)))
+    .returning({ id: passcodes.id });
+  return rows.length === 1;
+}
+
+export async function grantPasswordReset(
+  db: Database,
+  userId: string,
+  expiresAt: Date,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResetGrants)
+      .set({ consumedAt: now })
+      .where(and(eq(passwordResetGrants.userId, userId), isNull(passwordResetGrants.consumedAt)));
+    await tx.insert(passwordResetGrants).values({ userId, expiresAt });
+  });
+}
+
+/** Uses up the user's live reset grant; false when there is none. */
+export async function consumePasswordResetGrant(db: Database, userId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(passwordResetGrants)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(passwordResetGrants.userId, userId),
+        isNull(passwordResetGrants.consumedAt),
+        gt(passwordResetGrants.expiresAt, now),
+      ),
+    )
+    .returning({ id: passwordResetGrants.id });
+  return rows.length > 0;
+}
+
+export async function deleteExpiredPasscodes(db: Database, before: Date): Promise<void> {
+  await db.delete(passcodes).where(lt(passcodes.expiresAt, before));
+}

@@ -1,0 +1,57 @@
+import { limits } from "@changeradar/contracts";
+import { addMs, minutes } from "../clock";
+import type { AppContext } from "../context";
+import type { PasscodePurpose, UserRow } from "../db/schema";
+import { Invalid } from "../http/errors";
+import { resetCodeMail, verificationCodeMail } from "../mail/templates";
+import {
+  consumePasscode,
+  findLivePasscode,
+  recordWrongAttempt,
+  replacePasscode,
+} from "./passcodes.repository";
+import { keyedHash, randomDigits, safeEqual } from "./secrets";
+
+type Ctx = Pick<AppContext, "db" | "config" | "clock" | "mailer">;
+
+/** One answer for every failure (wrong, expired, used up, unknown user), so none can be told apart. */
+export const wrongCodeMessage =
+  "The code is wrong or has expired. Check your latest email or resend a new code.";
+
+/** Creates a six-digit code for `purpose`, voids the earlier ones, and emails it. */
+export async function sendPasscode(ctx: Ctx, user: UserRow, purpose: PasscodePurpose): Promise<void> {
+  const code = randomDigits(limits.passcodeLength);
+  const now = ctx.clock.now();
+  await replacePasscode(
+    ctx.db,
+    {
+      userId: user.id,
+      purpose,
+      codeHash: keyedHash(ctx.config.jwtSecret, code),
+      expiresAt: addMs(now, minutes(limits.passcodeTtlMinutes)),
+    },
+    now,
+  );
+  const template = purpose === "verify_email" ? verificationCodeMail : resetCodeMail;
+  await ctx.mailer.send({
+    to: user.email,
+    ...template({ firstName: user.firstName, code, appUrl: ctx.config.appUrl }),
+  });
+}
+
+/** Consumes the code when it matches; otherwise counts the attempt and throws `Invalid`. */
+export async function checkPasscode(
+  ctx: Ctx,
+  user: UserRow | null,
+  purpose: PasscodePurpose,
+  code: string,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const live = user ? await findLivePasscode(ctx.db, user.id, purpose, now) : null;
+  if (!live) throw Invalid.field("passcode", wrongCodeMessage);
+  if (!safeEqual(live.codeHash, keyedHash(ctx.config.jwtSecret, code))) {
+    await recordWrongAttempt(ctx.db, live, limits.passcodeMaxAttempts, now);
+    throw Invalid.field("passcode", wrongCodeMessage);
+  }
+  if (!(await consumePasscode(ctx.db, live.id, now))) throw Invalid.field("passcode", wrongCodeMessage);
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import { type AuthUser, limits } from "@changeradar/contracts";
+import { addMs, days } from "../clock";
+import type { AppContext } from "../context";
+import type { UserRow } from "../db/schema";
+import { Forbidden, Unauthorized } from "../http/errors";
+import { toAuthUser } from "../users/users.presenter";
+import { findUserById } from "../users/users.repository";
+import { signAccessToken } from "./access-token";
+import {
+  findRefreshToken,
+  insertRefreshToken,
+  markRotated,
+  revokeFamily,
+  revokeUserTokens,
+} from "./refresh-tokens.repository";
+import { randomToken, sha256 } from "./secrets";
+
+type Ctx = Pick<AppContext, "db" | "config" | "clock" | "log">;
+
+export interface Session {
+  accessToken: string;
+  user: AuthUser;
+  /** The new refresh token for the cookie; null when the browser already holds the newest one. */
+  refreshToken: string | null;
+  persistent: boolean;
+}
+
+/**
+ * Two tabs refreshing at the same moment both present the same token; the slower one must not be taken
+ * for a thief. Within this window a just-rotated token still yields an access token (no new cookie).
+ */
+const ROTATION_GRACE_MS = 10_000;
+
+const sessionEnded = "Your session has ended. Please sign in again.";
+
+async function accessFor(ctx: Ctx, row: UserRow) {
+  const user = toAuthUser(row);
+  return { user, accessToken: await signAccessToken(user, ctx.config.jwtSecret, ctx.clock) };
+}
+
+/** After a login or a sign-up: a new token family. */
+export async function startSession(ctx: Ctx, row: UserRow, persistent: boolean): Promise<Session> {
+  const refreshToken = randomToken();
+  const now = ctx.clock.now();
+  await insertRefreshToken(ctx.db, {
+    familyId: randomUUID(),
+    userId: row.id,
+    tokenHash: sha256(refreshToken),
+    persistent,
+    expiresAt: addMs(now, days(limits.persistentRefreshDays)),
+  });
+  return { ...(await accessFor(ctx, row)), refreshToken, persistent };
+}
+
+/** GET /auth/refresh: rotates the token; a token that was already rotated revokes its whole family. */
+export async function refreshSession(ctx: Ctx, presented: string | undefined): Promise<Session> {
+  if (!presented) throw new Unauthorized(sessionEnded);
+  const token = await findRefreshToken(ctx.db, sha256(presented));
+  const now = ctx.clock.now();
+  if (!token || token.revokedAt || token.expiresAt <= now) throw new Unauthorized(sessionEnded);
+  const user = await findUserById(ctx.db, token.userId);
+  if (!user || user.disabledAt) {
+    await revokeFamily(ctx.db, token.familyId, now);
+    throw new Unauthorized(sessionEnded);
+  }
+  const justRotated = (at: Date) => now.getTime() - at.getTime() <= ROTATION_GRACE_MS;
+  if (token.rotatedAt) {
+    if (justRotated(token.rotatedAt)) {
+      return { ...(await accessFor(ctx, user)), refreshToken: null, persistent: token.persistent };
+    }
+    await revokeFamily(ctx.db, token.familyId, now);
+    ctx.log.warn({ userId: user.id }, "rotated refresh token reused: session family revoked");
+    throw new Forbidden("This session was ended for your security. Please sign in again.");
+  }
+  if (!(await markRotated(ctx.db, token.id, now))) {
+    // Another request rotated it a moment ago.
+    return { ...(await accessFor(ctx, user)), refreshToken: null, persistent: token.persistent };
+  }
+  const refreshToken = randomToken();
+  await insertRefreshToken(ctx.db, {
+    familyId: token.familyId,
+    userId: user.id,
+    tokenHash: sha256(refreshToken),
+    persistent: token.persistent,
+    expiresAt: addMs(now, days(limits.persistentRefreshDays)),
+  });
+  return { ...(await accessFor(ctx, user)), refreshToken, persistent: token.persistent };
+}
+
+/** POST /auth/logout: the presented token's family can no longer refresh. */
+export async function endSession(ctx: Ctx, presented: string | undefined): Promise<void> {
+  if (!presented) return;
+  const token = await findRefreshToken(ctx.db, sha256(presented));
+  if (token) await revokeFamily(ctx.db, token.familyId, ctx.clock.now());
+}
+
+/** After a password change: every other session ends; the one making the change (if known) stays. */
+export async function endOtherSessions(
+  ctx: Ctx,
+  userId: string,
+  presented: string | undefined,
+): Promise<void> {
+  const token = presented ? await findRefreshToken(ctx.db, sha256(presented)) : null;
+  const keep = token && token.userId === userId ? token.familyId : undefined;
+  await revokeUserTokens(ctx.db, userId, ctx.clock.now(), keep);
+}
+
+export async function endAllSessions(ctx: Ctx, userId: string): Promise<void> {
+  await revokeUserTokens(ctx.db, userId, ctx.clock.now());
+}

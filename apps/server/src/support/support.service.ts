@@ -1,0 +1,57 @@
+import type { AuthUser, contactSchema, getHelpSchema, SupportRequest } from "@changeradar/contracts";
+import type { z } from "zod";
+import type { AppContext } from "../context";
+import { contactMessageMail, supportRequestMail } from "../mail/templates";
+import { insertSupportRequest, listUserSupportRequests, type SupportRequestRow } from "./support.repository";
+
+type Ctx = Pick<AppContext, "db" | "config" | "mailer">;
+
+/** POST /users/gethelp: stored (the user sees it on the Support screen) and emailed to the support team. */
+export async function requestHelp(ctx: Ctx, user: AuthUser, input: z.output<typeof getHelpSchema>) {
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  await insertSupportRequest(ctx.db, { userId: user.id, kind: "gethelp", name, email: user.email, ...input });
+  const mail = supportRequestMail({
+    name,
+    email: user.email,
+    plan: user.planType,
+    ...input,
+    appUrl: ctx.config.appUrl,
+  });
+  await ctx.mailer.send({ to: ctx.config.supportEmail, replyTo: user.email, ...mail });
+  return { message: "Thanks! Our support team has your request and will reply by email." };
+}
+
+export async function listHelpRequests(ctx: Ctx, userId: string): Promise<SupportRequest[]> {
+  return (await listUserSupportRequests(ctx.db, userId)).map(toSupportRequest);
+}
+
+/** POST /users/contactus: anyone may write; stored and emailed to the support team. */
+export async function contactUs(ctx: Ctx, input: z.output<typeof contactSchema>) {
+  const subject = input.subject ?? "Message from the contact form";
+  await insertSupportRequest(ctx.db, {
+    kind: "contact",
+    name: input.name,
+    email: input.email,
+    subject,
+    message: input.message,
+  });
+  const mail = contactMessageMail({
+    name: input.name,
+    email: input.email,
+    subject,
+    message: input.message,
+    appUrl: ctx.config.appUrl,
+  });
+  await ctx.mailer.send({ to: ctx.config.supportEmail, replyTo: input.email, ...mail });
+  return { message: "Thank you for contacting us! We will get back to you soon." };
+}
+
+function toSupportRequest(row: SupportRequestRow): SupportRequest {
+  return {
+    id: row.id,
+    subject: row.subject,
+    message: row.message,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,60 @@
+import { updateMerchantFieldsSchema, updatePasswordSchema } from "@changeradar/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { readRefreshCookie } from "../auth/session-cookies";
+import type { AppContext } from "../context";
+import { Invalid, PayloadTooLarge } from "../http/errors";
+import { validate } from "../http/validate";
+import { avatarSizeMessage, avatarTypeMessage, detectAvatarType } from "./avatar";
+import { type AvatarUpload, changePassword, getAvatar, getProfile, updateProfile } from "./users.service";
+
+/** The signed-in user's own account (spec §7; DECISIONS: Account Settings). */
+export function registerUserRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const signedIn = { preHandler: api.authenticate };
+
+  api.get("/users/me", signedIn, async (request) => getProfile(ctx, request.user.id));
+
+  api.patch("/users/update-merchant", signedIn, async (request) => {
+    const { fields, avatar } = await readProfileForm(request);
+    return updateProfile(ctx, request.user.id, validate(updateMerchantFieldsSchema, fields), avatar);
+  });
+
+  api.patch("/users/update-password", signedIn, async (request) =>
+    changePassword(
+      ctx,
+      request.user.id,
+      validate(updatePasswordSchema, request.body),
+      readRefreshCookie(request),
+    ),
+  );
+
+  api.get<{ Params: { userId: string } }>("/users/avatar/:userId", async (request, reply) => {
+    const avatar = await getAvatar(ctx, request.params.userId);
+    return reply
+      .type(avatar.contentType)
+      .header("Cache-Control", "public, max-age=86400")
+      .header("Content-Security-Policy", "default-src 'none'; sandbox")
+      .send(avatar.data);
+  });
+}
+
+/** Reads the multipart form of update-merchant: text fields plus at most one `avatar` file. */
+async function readProfileForm(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new Invalid("This request must be sent as multipart/form-data.");
+  const fields: Record<string, string> = {};
+  let avatar: AvatarUpload | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === "field") {
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    if (part.fieldname !== "avatar") throw Invalid.field(part.fieldname, "Unknown field");
+    const data = await part.toBuffer().catch((error: { code?: string }) => {
+      throw error.code === "FST_REQ_FILE_TOO_LARGE" ? new PayloadTooLarge(avatarSizeMessage) : error;
+    });
+    if (data.length === 0) continue;
+    const contentType = detectAvatarType(data);
+    if (!contentType) throw Invalid.field("avatar", avatarTypeMessage);
+    avatar = { data, contentType };
+  }
+  return { fields, avatar };
+}
