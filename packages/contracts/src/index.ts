@@ -8,3 +8,4 @@ export * from "./monitors";
 export * from "./monitors-api";
 export * from "./password-strength";
 export * from "./plans";
+export * from "./support";
