@@ -1,0 +1,57 @@
+import LogoutOutlined from "@mui/icons-material/LogoutOutlined";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import Tooltip from "@mui/material/Tooltip";
+import { Link, useLocation } from "react-router";
+import { isActiveEntry, type MenuEntry } from "./menus";
+
+interface SideMenuProps {
+  entries: MenuEntry[];
+  homePath: string;
+  expanded: boolean;
+  logoutLabel: string;
+  onSelect: () => void;
+  onLogout: () => void;
+}
+
+export function SideMenu({ entries, homePath, expanded, logoutLabel, onSelect, onLogout }: SideMenuProps) {
+  const { pathname } = useLocation();
+  const item = (label: string, icon: React.ReactNode, props: object, selected = false) => (
+    <Tooltip key={label} title={expanded ? "" : label} placement="right">
+      <ListItemButton
+        selected={selected}
+        aria-label={expanded ? undefined : label}
+        sx={{
+          minHeight: 48,
+          px: 2.5,
+          justifyContent: expanded ? "initial" : "center",
+          borderRadius: 1,
+          mx: 0.5,
+        }}
+        {...props}
+      >
+        <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: "center", color: "inherit" }}>
+          {icon}
+        </ListItemIcon>
+        {expanded && <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} />}
+      </ListItemButton>
+    </Tooltip>
+  );
+  return (
+    <nav aria-label="Main menu">
+      <List sx={{ pt: 1 }}>
+        {entries.map((entry) =>
+          item(
+            entry.label,
+            entry.icon,
+            { component: Link, to: entry.to, onClick: onSelect },
+            isActiveEntry(entry, pathname, homePath),
+          ),
+        )}
+        {item(logoutLabel, <LogoutOutlined />, { onClick: onLogout })}
+      </List>
+    </nav>
+  );
+}
