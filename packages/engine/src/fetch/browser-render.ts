@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createGuardedRouting } from "./browser-route";
 import { httpStatusError } from "./errors";
 import { DEFAULT_TOTAL_TIMEOUT_MS, type ExchangeOptions, exchange } from "./http-exchange";
-import { pageFromExchange, requestHeaders } from "./http-fetch";
+import { DEFAULT_USER_AGENT, pageFromExchange, requestHeaders } from "./http-fetch";
 import { FetchError, type FetchedPage, type FetchRequest } from "./types";
 
 const VIEWPORT = { width: 1280, height: 800 };
@@ -33,8 +33,12 @@ export async function renderPage(
   const signal = AbortSignal.any([deadline, finished.signal, ...(options.signal ? [options.signal] : [])]);
   const remaining = () => Math.max(1, totalTimeoutMs - (performance.now() - started));
 
+  const headers = requestHeaders(req);
+  // The document and the page's own requests carry the same, browser-like identity.
+  const userAgent = hasHeader(req, "user-agent") ? headers["user-agent"]! : browserUserAgent(browser);
+  headers["user-agent"] = userAgent;
   const document = await exchange(
-    { url: req.url, method: req.method ?? "GET", headers: requestHeaders(req), body: req.body },
+    { url: req.url, method: req.method ?? "GET", headers, body: req.body },
     { ...options, signal },
   );
   if (document.status >= 400) throw httpStatusError(document.status);
@@ -45,6 +49,7 @@ export async function renderPage(
   const routing = createGuardedRouting(document, { ...options, signal, totalTimeoutMs });
   const context = await browser.newContext({
     viewport: VIEWPORT,
+    userAgent,
     serviceWorkers: "block",
     acceptDownloads: false,
   });
@@ -88,6 +93,15 @@ async function fullPageScreenshot(page: Page, timeout: number): Promise<Uint8Arr
       ? { x: 0, y: 0, width: VIEWPORT.width, height: MAX_SCREENSHOT_HEIGHT }
       : undefined;
   return page.screenshot({ type: "png", fullPage: true, clip, timeout, animations: "disabled" });
+}
+
+function browserUserAgent(browser: Browser): string {
+  const chrome = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
+  return `${chrome} ${DEFAULT_USER_AGENT}`;
+}
+
+function hasHeader(req: FetchRequest, name: string): boolean {
+  return Object.keys(req.headers ?? {}).some((header) => header.toLowerCase() === name);
 }
 
 function isRenderable(contentType: string): boolean {

@@ -19,6 +19,7 @@ let secret: LoopbackServer;
 let secretHits = 0;
 let onSlowRequest: (() => void) | null = null;
 let beaconsInFlight = 0;
+const userAgents: string[] = [];
 let maxBeaconsInFlight = 0;
 
 function html(body: string): string {
@@ -40,6 +41,7 @@ beforeAll(async () => {
           fetch("/api").then((r) => r.json()).then((data) => document.body.insertAdjacentHTML("beforeend", "<p>" + data.price + "</p>"));
         </script>`);
       case "/api":
+        userAgents.push(req.headers["user-agent"] ?? "");
         return res.writeHead(200, { "content-type": "application/json" }).end('{"price":"$19.99"}');
       case "/probe":
         return page(`<img src="http://169.254.169.254/latest/meta-data/">
@@ -126,6 +128,12 @@ describe("browser rendering", () => {
     const png = Buffer.from(page.screenshot!);
     expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
     expect(png.readUInt32BE(16)).toBe(1280);
+  });
+
+  it("identifies as a regular Chrome plus ChangeRadar, not as HeadlessChrome", async () => {
+    userAgents.length = 0;
+    await pool.render({ url: `${site.url}/js` });
+    expect(userAgents[0]).toMatch(/ Chrome\/[\d.]+ Safari\/537\.36 ChangeRadar\/1\.0/);
   });
 
   it("aborts every sub-request the SSRF guard refuses while the page itself loads", async () => {
