@@ -49,12 +49,12 @@ export async function exchange(req: ExchangeRequest, options: ExchangeOptions = 
   });
   const deadline = AbortSignal.timeout(totalTimeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
-  let hop: Hop = {
+  let hop: Hop = withUrlCredentials({
     url: parseHttpUrl(req.url),
     method: req.method.toUpperCase(),
     headers: req.headers,
     body: req.body,
-  };
+  });
   const redirects: string[] = [];
   try {
     for (;;) {
@@ -89,6 +89,26 @@ export async function exchange(req: ExchangeRequest, options: ExchangeOptions = 
       throw new FetchError("timeout", "The check was cancelled before it finished");
     }
     throw toFetchError(error, hop.url.href, deadline.aborted);
+  }
+}
+
+/** user:password@ in a URL becomes Basic authentication (as in browsers and curl) and leaves the URL. */
+function withUrlCredentials(hop: Hop): Hop {
+  const { url } = hop;
+  if (!url.username && !url.password) return hop;
+  const credentials = `${safelyDecoded(url.username)}:${safelyDecoded(url.password)}`;
+  const headers = { authorization: `Basic ${Buffer.from(credentials).toString("base64")}`, ...hop.headers };
+  const bare = new URL(url.href);
+  bare.username = "";
+  bare.password = "";
+  return { ...hop, url: bare, headers };
+}
+
+function safelyDecoded(component: string): string {
+  try {
+    return decodeURIComponent(component);
+  } catch {
+    return component;
   }
 }
 

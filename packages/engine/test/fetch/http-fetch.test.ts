@@ -114,6 +114,12 @@ describe("requests", () => {
       cookie: "session=abc; region=eu",
     });
   });
+
+  it("turns credentials in the URL into Basic authentication", async () => {
+    const { page, echoed } = await echo({ url: `http://us%40er:p%3Aw@127.0.0.1:${server.port}/echo` });
+    expect(echoed.headers.authorization).toBe(`Basic ${Buffer.from("us@er:p:w").toString("base64")}`);
+    expect(page.finalUrl).toBe(`${server.url}/echo`);
+  });
 });
 
 describe("conditional requests", () => {
