@@ -11,6 +11,21 @@ const commands: Record<string, Command> = {
     summary: "serve                                         run the whole product in one process (npm start)",
     run: async () => (await import("./roles/serve")).runServe(),
   },
+  api: {
+    summary:
+      "api                                           HTTP API only (scale out beside workers; needs DATABASE_URL)",
+    run: async () => (await import("./roles/serve")).runServe({ withBackgroundTasks: false }),
+  },
+  worker: {
+    summary:
+      "worker                                        scheduler, checks, alert dispatch and daily jobs, no HTTP",
+    run: async () => (await import("./roles/worker")).runWorker(),
+  },
+  plan: {
+    summary:
+      "plan <email> <Free|Personal|Pro|Business>     set a user's plan (active); extra monitors are paused",
+    run: async (args) => (await import("./roles/plan-command")).runPlanCommand(args),
+  },
   check: {
     summary: "check <url> [--selector S] [--render] [--json]   fetch a page once and print its snapshot",
     run: async (args) => (await import("@changeradar/engine/cli")).runEngineCli(["check", ...args]),

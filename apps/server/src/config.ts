@@ -56,6 +56,8 @@ const envSchema = z.object({
     .number({ error: "must be a number" })
     .positive("must be greater than 0")
     .default(1),
+  CHECK_CONCURRENCY: z.coerce.number({ error: "must be a number" }).int().min(1).max(1000).default(16),
+  CHECK_LEASE_SECONDS: z.coerce.number({ error: "must be a number" }).positive().max(3600).default(120),
 });
 
 export interface Config {
@@ -78,6 +80,8 @@ export interface Config {
   logLevel: string;
   /** Multiplies every rate limit (end-to-end tests raise it). */
   rateLimitScale: number;
+  /** Checks in flight per worker process, and how long a claimed check stays a worker's (DESIGN §2). */
+  checks: { concurrency: number; leaseMs: number };
   /** Cookies carry `Secure` when the app is served over https. */
   secureCookies: boolean;
 }
@@ -125,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    checks: { concurrency: e.CHECK_CONCURRENCY, leaseMs: e.CHECK_LEASE_SECONDS * 1000 },
     secureCookies: appUrl.startsWith("https://"),
   };
 }

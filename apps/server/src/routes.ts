@@ -2,8 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { registerVisitorRoutes } from "./analytics/visitors.routes";
 import { registerAuthRoutes } from "./auth/auth.routes";
 import { registerRecoveryRoutes } from "./auth/recovery.routes";
+import { registerHistoryRoutes } from "./checks/history.routes";
 import type { AppContext } from "./context";
 import { registerHealthRoutes } from "./health/health.routes";
+import { registerMonitorRoutes } from "./monitors/monitors.routes";
 import { registerSupportRoutes } from "./support/support.routes";
 import { registerUserRoutes } from "./users/users.routes";
 
@@ -13,6 +15,8 @@ import { registerUserRoutes } from "./users/users.routes";
  */
 export const domainRoutes: Array<(api: FastifyInstance, ctx: AppContext) => void | Promise<void>> = [
   registerHealthRoutes,
+  registerMonitorRoutes,
+  registerHistoryRoutes,
   registerAuthRoutes,
   registerRecoveryRoutes,
   registerUserRoutes,

@@ -1,63 +1,41 @@
 import { buildApp } from "../app";
-import { ConfigError, loadConfig } from "../config";
-import { createDatabase, type DatabaseHandle } from "../db/database";
-import { migrate } from "../db/migrate";
-import { createLogger } from "../logger";
-import { createMailer, type Mailer } from "../mail/mailer";
+import { closeBrowserPools } from "../checks/check-settings";
+import { startTasks } from "./background-task";
+import { backgroundTasks } from "./background-tasks";
+import { onStopSignal, openRuntime } from "./runtime";
 
 /**
- * `changeradar serve`: the whole product in one process (DESIGN §2): config → database (migrated) → app
- * → listen. SIGTERM/SIGINT stop accepting connections, let requests in flight finish, close the database.
+ * `changeradar serve` (the whole product in one process, DESIGN §2) and `changeradar api` (HTTP only, for
+ * N API nodes beside M workers). SIGTERM/SIGINT stop taking requests and claims, let work in flight
+ * finish (or give its leases back), then close the database.
  */
-export async function runServe(): Promise<number | undefined> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
-  const log = createLogger(config);
-  let database: DatabaseHandle;
-  try {
-    database = await createDatabase(config);
-    await migrate(database);
-  } catch (error) {
-    log.fatal({ err: error }, `Cannot open the database: ${error instanceof Error ? error.message : error}`);
-    return 1;
-  }
-  const mailer: Mailer = createMailer({ config, db: database.db, log });
+export async function runServe(
+  options: { withBackgroundTasks: boolean } = { withBackgroundTasks: true },
+): Promise<number | undefined> {
+  const rt = await openRuntime();
+  if (!rt) return 1;
+  const { config, database, log, mailer } = rt;
   const app = await buildApp({ config, database, mailer, logger: log });
+  const stopTasks = options.withBackgroundTasks ? await startTasks(backgroundTasks(rt)) : async () => {};
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal} received: finishing requests in flight, then stopping`);
-    try {
-      await app.close();
-      await mailer.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      log.error({ err: error }, "unclean shutdown");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  onStopSignal(log, async () => {
+    await app.close();
+    await stopTasks();
+    await closeBrowserPools();
+    await mailer.close();
+    await database.close();
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     log.fatal({ err: error }, `Cannot listen on port ${config.port}`);
+    await stopTasks();
     await database.close();
     return 1;
   }
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
-  process.stdout.write(`ChangeRadar listening on http://localhost:${config.port} (${where})\n`);
+  const role = options.withBackgroundTasks ? "" : " (API only)";
+  process.stdout.write(`ChangeRadar listening on http://localhost:${config.port}${role} (${where})\n`);
   return undefined;
 }

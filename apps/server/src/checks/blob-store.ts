@@ -1,0 +1,52 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db";
+import { blobs } from "../db/schema/blobs";
+import { contentHash, decodeBlob, encodeBlob } from "./blob-codec";
+
+/**
+ * Content-addressed, compressed, de-duplicated storage of snapshots, screenshots and diff images in the
+ * foundation's blobs table. Writing the same bytes twice stores them once.
+ */
+export async function putBlob(db: Database, bytes: Uint8Array, contentType: string): Promise<string> {
+  const id = contentHash(bytes);
+  const { data, encoding } = await encodeBlob(bytes, contentType);
+  await db
+    .insert(blobs)
+    .values({ id, contentType, encoding, data, size: bytes.byteLength })
+    .onConflictDoNothing();
+  return id;
+}
+
+export async function readBlob(
+  db: Database,
+  id: string,
+): Promise<{ bytes: Buffer; contentType: string } | null> {
+  const [row] = await db.select().from(blobs).where(eq(blobs.id, id));
+  if (!row) return null;
+  return { bytes: await decodeBlob(row.data, row.encoding), contentType: row.contentType };
+}
+
+export async function putJsonBlob(db: Database, value: unknown): Promise<string> {
+  return putBlob(db, Buffer.from(JSON.stringify(value)), "application/json");
+}
+
+export async function readJsonBlob<T>(db: Database, id: string): Promise<T | null> {
+  const blob = await readBlob(db, id);
+  return blob ? (JSON.parse(blob.bytes.toString("utf8")) as T) : null;
+}
+
+/** Removes blobs no snapshot, change or user references any more (after retention deleted history). */
+export async function deleteOrphanBlobs(db: Database, now: Date): Promise<number> {
+  // Blobs younger than an hour may belong to a check whose transaction has not committed yet.
+  const result = await db.execute(sql`
+    delete from blobs b
+    where b.created_at < ${now.toISOString()}::timestamptz - interval '1 hour'
+      and not exists (select 1 from snapshots s where s.content_blob_id = b.id or s.screenshot_blob_id = b.id)
+      and not exists (select 1 from changes c where c.diff_image_blob_id = b.id)
+      and not exists (select 1 from users u where u.avatar_blob_id = b.id)`);
+  return (
+    (result as { affectedRows?: number; rowCount?: number }).affectedRows ??
+    (result as { rowCount?: number }).rowCount ??
+    0
+  );
+}

@@ -1,0 +1,43 @@
+import { type BrowserPool, createBrowserPool } from "@changeradar/engine";
+import type { Config } from "../config";
+import { type CheckTiming, defaultCheckTiming } from "./check-timing";
+import type { FetchSettings } from "./page-check";
+
+const pools = new Map<string, BrowserPool>();
+
+/** A bounded browser pool per Chromium (or remote endpoint), shared by every worker of the process. */
+function browserPoolFor(config: Config): BrowserPool {
+  const key = config.browserWsEndpoint ?? config.chromiumPath;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = createBrowserPool({
+      executablePath: config.chromiumPath,
+      wsEndpoint: config.browserWsEndpoint ?? undefined,
+      allowPrivateTargets: config.allowPrivateTargets,
+    });
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
+export async function closeBrowserPools(): Promise<void> {
+  const all = [...pools.values()];
+  pools.clear();
+  await Promise.allSettled(all.map((pool) => pool.close()));
+}
+
+export function checkFetchSettings(config: Config): FetchSettings {
+  return {
+    allowPrivateTargets: config.allowPrivateTargets,
+    get browserPool() {
+      return browserPoolFor(config);
+    },
+    ai: config.ai.baseUrl
+      ? { baseUrl: config.ai.baseUrl, apiKey: config.ai.apiKey, model: config.ai.model }
+      : null,
+  };
+}
+
+export function checkTimingFor(config: Config): CheckTiming {
+  return { ...defaultCheckTiming, leaseMs: config.checks.leaseMs };
+}

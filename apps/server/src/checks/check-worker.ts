@@ -1,0 +1,156 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import type { Snapshot } from "@changeradar/engine";
+import type { Database } from "../db";
+import type { MonitorRow } from "../db/schema/monitors";
+import type { BackgroundTask } from "../roles/background-task";
+import { readBlob, readJsonBlob } from "./blob-store";
+import { LeaseLost, type RecordedStatus, recordCheck } from "./check-recorder";
+import { type CheckTiming, defaultCheckTiming } from "./check-timing";
+import { findSnapshot } from "./checks.repository";
+import { claimDueMonitors, claimMonitor, nextDueAt, releaseLeases } from "./claims.repository";
+import { HostLimiter, Semaphore } from "./concurrency";
+import { checkPage, type FetchSettings, type PreviousVersion } from "./page-check";
+
+export interface CheckWorkerOptions {
+  db: Database;
+  fetch: FetchSettings;
+  timing?: CheckTiming;
+  /** Checks in flight at once in this process. */
+  concurrency?: number;
+  perHostConcurrency?: number;
+  /** Claim due monitors in a loop (the scheduler). Off in the `api` role, which only runs first checks. */
+  schedule?: boolean;
+  /** Longest sleep between two claims when nothing is due (new monitors from other nodes are seen then). */
+  idlePollMs?: number;
+  /** How long `stop()` lets in-flight checks finish before giving their leases back. */
+  stopGraceMs?: number;
+  log?: (level: "info" | "warn" | "error", message: string, detail?: unknown) => void;
+  /** Called after each recorded check (the benchmark measures scheduling lag with it). */
+  onChecked?: (info: { monitorId: string; dueAt: Date; startedAt: Date; status: RecordedStatus }) => void;
+}
+
+export interface CheckWorker extends BackgroundTask {
+  readonly owner: string;
+  /** Checks one monitor right away in the background (first check, "check now"). */
+  checkSoon(monitorId: string): void;
+}
+
+export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
+  const { db } = options;
+  const timing = options.timing ?? defaultCheckTiming;
+  const slots = new Semaphore(options.concurrency ?? 8);
+  const hosts = new HostLimiter(options.perHostConcurrency ?? 2);
+  const idlePollMs = options.idlePollMs ?? 1000;
+  const log = options.log ?? (() => {});
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const inFlight = new Map<string, Promise<void>>();
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  async function runClaimed(monitor: MonitorRow): Promise<void> {
+    const startedAt = new Date();
+    try {
+      const previous = await loadPrevious(db, monitor);
+      const outcome = await hosts.run(monitor.host, () => checkPage(monitor, previous, options.fetch));
+      const status = await recordCheck(db, monitor, outcome, { owner, startedAt, timing });
+      options.onChecked?.({ monitorId: monitor.id, dueAt: monitor.nextCheckAt, startedAt, status });
+    } catch (error) {
+      if (error instanceof LeaseLost) log("warn", error.message);
+      else log("error", `Check of monitor ${monitor.id} failed`, error);
+    }
+  }
+
+  function launch(monitor: MonitorRow): void {
+    const task = runClaimed(monitor).finally(() => {
+      inFlight.delete(monitor.id);
+      slots.release();
+      wake?.();
+    });
+    inFlight.set(monitor.id, task);
+  }
+
+  async function schedulerLoop(): Promise<void> {
+    while (running) {
+      try {
+        const free = slots.free;
+        const claimed = free > 0 ? await claimDueMonitors(db, owner, free, timing.leaseMs) : [];
+        for (const monitor of claimed) {
+          // Our own check of it outlived its lease and is still running: let that one finish.
+          if (inFlight.has(monitor.id)) continue;
+          await slots.acquire();
+          launch(monitor);
+        }
+        if (!running) break;
+        if (slots.free === 0) await sleep(idlePollMs);
+        else if (claimed.length < free) await sleep(await idleDelay());
+      } catch (error) {
+        log("error", "Claiming due monitors failed", error);
+        await sleep(idlePollMs);
+      }
+    }
+  }
+
+  /** Sleeps until the next monitor is due, at most `idlePollMs`. */
+  async function idleDelay(): Promise<number> {
+    const next = await nextDueAt(db);
+    if (!next) return idlePollMs;
+    return Math.min(idlePollMs, Math.max(20, next.getTime() - Date.now()));
+  }
+
+  return {
+    name: "check-worker",
+    owner,
+    start() {
+      running = true;
+      if (options.schedule ?? true) loop = schedulerLoop();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      const grace = new Promise<void>((resolve) =>
+        setTimeout(resolve, options.stopGraceMs ?? 10_000).unref(),
+      );
+      await Promise.race([Promise.allSettled([...inFlight.values()]), grace]);
+      // Whatever is still running is given back: another worker redoes it at once, not after the lease.
+      await releaseLeases(db, [...inFlight.keys()], owner);
+    },
+    checkSoon(monitorId) {
+      if (!running || inFlight.has(monitorId) || slots.free === 0) {
+        wake?.();
+        return;
+      }
+      void slots.acquire().then(async () => {
+        try {
+          const monitor = running ? await claimMonitor(db, monitorId, owner, timing.leaseMs) : null;
+          if (monitor) return launch(monitor);
+        } catch (error) {
+          log("error", `Could not start the check of monitor ${monitorId}`, error);
+        }
+        slots.release();
+      });
+    },
+  };
+}
+
+async function loadPrevious(db: Database, monitor: MonitorRow): Promise<PreviousVersion | null> {
+  if (!monitor.latestSnapshotId) return null;
+  const row = await findSnapshot(db, monitor.latestSnapshotId);
+  const snapshot = row ? await readJsonBlob<Snapshot>(db, row.contentBlobId) : null;
+  if (!row || !snapshot) return null;
+  const screenshot = row.screenshotBlobId ? await readBlob(db, row.screenshotBlobId) : null;
+  return { snapshot, screenshot: screenshot?.bytes ?? null };
+}

@@ -1,0 +1,68 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { Database } from "../db";
+import { type MonitorRow, monitors } from "../db/schema/monitors";
+
+/**
+ * The scheduler's claims (DESIGN §2). A claim takes due monitors with FOR UPDATE SKIP LOCKED, so two
+ * workers never take the same row, and stamps a lease: a worker that dies leaves the lease to expire and
+ * the check is claimed again. The due predicate matches the partial index `monitors_due_idx`.
+ */
+const leaseInterval = (leaseMs: number) => sql`now() + make_interval(secs => ${leaseMs / 1000})`;
+const leaseFree = or(isNull(monitors.leaseUntil), lt(monitors.leaseUntil, sql`now()`));
+
+export async function claimDueMonitors(
+  db: Database,
+  owner: string,
+  limit: number,
+  leaseMs: number,
+): Promise<MonitorRow[]> {
+  if (limit <= 0) return [];
+  const due = db
+    .select({ id: monitors.id })
+    .from(monitors)
+    .where(and(eq(monitors.paused, false), lte(monitors.nextCheckAt, sql`now()`), leaseFree))
+    .orderBy(asc(monitors.nextCheckAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const rows = await db
+    .update(monitors)
+    .set({ leaseUntil: leaseInterval(leaseMs), leaseOwner: owner })
+    .where(inArray(monitors.id, due))
+    .returning();
+  return rows.sort((a, b) => a.nextCheckAt.getTime() - b.nextCheckAt.getTime());
+}
+
+/** Claims one monitor now, whatever its due time (first check, "check now"); null if another worker has it. */
+export async function claimMonitor(
+  db: Database,
+  id: string,
+  owner: string,
+  leaseMs: number,
+): Promise<MonitorRow | null> {
+  const [row] = await db
+    .update(monitors)
+    .set({ leaseUntil: leaseInterval(leaseMs), leaseOwner: owner })
+    .where(and(eq(monitors.id, id), eq(monitors.paused, false), leaseFree))
+    .returning();
+  return row ?? null;
+}
+
+/** Gives claimed monitors back without checking them (graceful stop): they are due again at once. */
+export async function releaseLeases(db: Database, ids: readonly string[], owner: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(monitors)
+    .set({ leaseUntil: null, leaseOwner: null })
+    .where(and(inArray(monitors.id, [...ids]), eq(monitors.leaseOwner, owner)));
+}
+
+/** When the next unpaused monitor is due (an index lookup on `monitors_due_idx`). */
+export async function nextDueAt(db: Database): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: monitors.nextCheckAt })
+    .from(monitors)
+    .where(and(eq(monitors.paused, false), leaseFree))
+    .orderBy(asc(monitors.nextCheckAt))
+    .limit(1);
+  return row?.at ?? null;
+}

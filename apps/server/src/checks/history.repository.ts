@@ -1,0 +1,108 @@
+import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../db";
+import { changes, checks, pricePoints, snapshots } from "../db/schema/checks";
+import { monitors } from "../db/schema/monitors";
+
+/** Reads of a user's history. Every query joins the monitor and filters by its owner. */
+
+const owned = (userId: string) => eq(monitors.userId, userId);
+
+const changeSummaryColumns = {
+  id: changes.id,
+  monitorId: changes.monitorId,
+  monitorName: monitors.name,
+  detectedAt: changes.detectedAt,
+  kinds: changes.kinds,
+  summary: changes.summary,
+  significance: changes.significance,
+  rating: changes.rating,
+};
+
+export async function listChanges(
+  db: Database,
+  userId: string,
+  page: { page: number; pageSize: number },
+  monitorId?: string,
+) {
+  const where = and(owned(userId), monitorId ? eq(changes.monitorId, monitorId) : undefined);
+  const rows = await db
+    .select(changeSummaryColumns)
+    .from(changes)
+    .innerJoin(monitors, eq(monitors.id, changes.monitorId))
+    .where(where)
+    .orderBy(desc(changes.detectedAt), desc(changes.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(changes)
+    .innerJoin(monitors, eq(monitors.id, changes.monitorId))
+    .where(where);
+  return { rows, total };
+}
+
+export async function findChange(db: Database, userId: string, id: string) {
+  const [row] = await db
+    .select({
+      change: changes,
+      monitor: { id: monitors.id, url: monitors.url, name: monitors.name, ignoreRules: monitors.ignoreRules },
+    })
+    .from(changes)
+    .innerJoin(monitors, eq(monitors.id, changes.monitorId))
+    .where(and(eq(changes.id, id), owned(userId)));
+  return row ?? null;
+}
+
+export async function screenshotOf(db: Database, snapshotId: string | null): Promise<string | null> {
+  if (!snapshotId) return null;
+  const [row] = await db
+    .select({ blob: snapshots.screenshotBlobId })
+    .from(snapshots)
+    .where(eq(snapshots.id, snapshotId));
+  return row?.blob ?? null;
+}
+
+export async function rateChange(db: Database, id: string, rating: "useful" | "noise"): Promise<void> {
+  await db.update(changes).set({ rating }).where(eq(changes.id, id));
+}
+
+export async function listChecks(db: Database, monitorId: string, page: { page: number; pageSize: number }) {
+  const rows = await db
+    .select()
+    .from(checks)
+    .where(eq(checks.monitorId, monitorId))
+    .orderBy(desc(checks.startedAt), desc(checks.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [{ total }] = await db.select({ total: count() }).from(checks).where(eq(checks.monitorId, monitorId));
+  return { rows, total };
+}
+
+export async function listPricePoints(db: Database, monitorId: string, since: Date | null) {
+  const filters: SQL[] = [eq(pricePoints.monitorId, monitorId)];
+  if (since) filters.push(sql`${pricePoints.at} >= ${since}`);
+  return db
+    .select({ at: pricePoints.at, amount: pricePoints.amount, currency: pricePoints.currency })
+    .from(pricePoints)
+    .where(and(...filters))
+    .orderBy(pricePoints.at)
+    .limit(5000);
+}
+
+/** Whether a blob is a screenshot or diff image of one of the user's monitors (the owner check of GET /blobs/:id). */
+export async function userOwnsImageBlob(db: Database, userId: string, blobId: string): Promise<boolean> {
+  const [shot] = await db
+    .select({ one: sql`1` })
+    .from(snapshots)
+    .innerJoin(monitors, eq(monitors.id, snapshots.monitorId))
+    .where(and(owned(userId), eq(snapshots.screenshotBlobId, blobId)))
+    .limit(1);
+  if (shot) return true;
+  const [diff] = await db
+    .select({ one: sql`1` })
+    .from(changes)
+    .innerJoin(monitors, eq(monitors.id, changes.monitorId))
+    .where(and(owned(userId), or(eq(changes.diffImageBlobId, blobId))))
+    .limit(1);
+  return Boolean(diff);
+}

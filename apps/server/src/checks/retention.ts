@@ -1,0 +1,73 @@
+import { planNames, plans } from "@changeradar/contracts";
+import { sql } from "drizzle-orm";
+import type { Clock } from "../clock";
+import type { Database } from "../db";
+import { type BackgroundTask, intervalTask } from "../roles/background-task";
+import { deleteOrphanBlobs } from "./blob-store";
+
+export interface RetentionResult {
+  checks: number;
+  changes: number;
+  snapshots: number;
+  pricePoints: number;
+  blobs: number;
+}
+
+const affected = (result: unknown) => {
+  const r = result as { affectedRows?: number; rowCount?: number | null };
+  return r.affectedRows ?? r.rowCount ?? 0;
+};
+
+/** The history window of each plan as a SQL CASE on the user's plan type (unknown plans keep the longest). */
+const keepDays = sql.raw(
+  `(case u.plan_type ${planNames.map((name) => `when '${name}' then ${plans[name].historyDays}`).join(" ")} else ${Math.max(...planNames.map((n) => plans[n].historyDays))} end)`,
+);
+
+/**
+ * Removes history older than each user's plan allows (DECISIONS: plan gates). A monitor's latest snapshot
+ * is never removed, nor one a kept change still points at; then blobs nothing refers to are deleted.
+ * Each statement is its own short transaction (PGlite is one connection).
+ */
+export async function applyRetention(db: Database, now: Date): Promise<RetentionResult> {
+  const cutoff = sql`(${now.toISOString()}::timestamptz - make_interval(days => ${keepDays}))`;
+  const checks = affected(
+    await db.execute(sql`delete from checks c using monitors m, users u
+      where c.monitor_id = m.id and m.user_id = u.id and c.started_at < ${cutoff}`),
+  );
+  const changes = affected(
+    await db.execute(sql`delete from changes c using monitors m, users u
+      where c.monitor_id = m.id and m.user_id = u.id and c.detected_at < ${cutoff}`),
+  );
+  const pricePoints = affected(
+    await db.execute(sql`delete from price_points p using monitors m, users u
+      where p.monitor_id = m.id and m.user_id = u.id and p.at < ${cutoff}`),
+  );
+  const snapshots = affected(
+    await db.execute(sql`delete from snapshots s using monitors m, users u
+      where s.monitor_id = m.id and m.user_id = u.id and s.taken_at < ${cutoff}
+        and s.id is distinct from m.latest_snapshot_id
+        and not exists (select 1 from changes c where c.before_snapshot_id = s.id or c.after_snapshot_id = s.id)`),
+  );
+  const blobs = await deleteOrphanBlobs(db, now);
+  return { checks, changes, snapshots, pricePoints, blobs };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The daily retention job as a background task; the clock is injectable for tests. */
+export function retentionTask(
+  db: Database,
+  clock: Clock,
+  log: (message: string, detail?: unknown) => void,
+  intervalMs = DAY_MS,
+): BackgroundTask {
+  return intervalTask(
+    "retention",
+    intervalMs,
+    async () => {
+      const result = await applyRetention(db, clock.now());
+      log("Retention removed old history", result);
+    },
+    (error) => log("Retention failed", error),
+  );
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { checkFetchSettings, checkTimingFor } from "../checks/check-settings";
+import { createCheckWorker } from "../checks/check-worker";
+import type { AppContext } from "../context";
+import { importMonitors } from "./import.service";
+import { createMonitorsService, type MonitorsContext } from "./monitors.service";
+import { effectivePlan } from "./plan-gates";
+import { previewPage } from "./preview.service";
+
+type WithId = { Params: { id: string } };
+
+/** The monitors API (issue 4). Every route is authenticated and scoped to the signed-in user's monitors. */
+export async function registerMonitorRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  // This node runs first checks and "check now" itself, so the user sees a result within seconds
+  // even when the scheduler runs on other machines.
+  const firstChecks = createCheckWorker({
+    db: ctx.db,
+    fetch: checkFetchSettings(ctx.config),
+    timing: checkTimingFor(ctx.config),
+    concurrency: ctx.config.checks.concurrency,
+    schedule: false,
+    log: (level, message, detail) => ctx.log[level]({ err: detail }, message),
+  });
+  firstChecks.start();
+  api.addHook("onClose", async () => firstChecks.stop());
+
+  const monitors = createMonitorsService({
+    allowPrivateTargets: ctx.config.allowPrivateTargets,
+    checkSoon: (id) => firstChecks.checkSoon(id),
+  });
+  const scope = (request: FastifyRequest): MonitorsContext => ({
+    db: ctx.db,
+    user: { id: request.user.id, planType: effectivePlan(request.user) },
+  });
+  const auth = { preHandler: api.authenticate };
+
+  api.get("/monitors", auth, async (request) => monitors.list(scope(request), request.query));
+  api.post("/monitors", auth, async (request, reply) =>
+    reply.status(201).send(await monitors.create(scope(request), request.body)),
+  );
+  api.post("/monitors/preview", auth, async (request) =>
+    previewPage(request.body, checkFetchSettings(ctx.config)),
+  );
+  api.post("/monitors/import", auth, async (request) =>
+    importMonitors(monitors, scope(request), request.body),
+  );
+  api.get<WithId>("/monitors/:id", auth, async (request) => monitors.get(scope(request), request.params.id));
+  api.patch<WithId>("/monitors/:id", auth, async (request) =>
+    monitors.update(scope(request), request.params.id, request.body),
+  );
+  api.delete<WithId>("/monitors/:id", auth, async (request, reply) => {
+    await monitors.remove(scope(request), request.params.id);
+    return reply.status(204).send();
+  });
+  api.post<WithId>("/monitors/:id/pause", auth, async (request) =>
+    monitors.setPaused(scope(request), request.params.id, true),
+  );
+  api.post<WithId>("/monitors/:id/resume", auth, async (request) =>
+    monitors.setPaused(scope(request), request.params.id, false),
+  );
+  api.post<WithId>("/monitors/:id/check", auth, async (request, reply) =>
+    reply.status(202).send(await monitors.checkNow(scope(request), request.params.id)),
+  );
+  api.get("/tags", auth, async (request) => monitors.tags(scope(request)));
+}

@@ -1,0 +1,201 @@
+import {
+  type CreateMonitorInput,
+  createMonitorSchema,
+  listMonitorsQuerySchema,
+  type Monitor,
+  type PlanName,
+  type UpdateMonitorInput,
+  updateMonitorSchema,
+} from "@changeradar/contracts";
+import { findOwnedChannels } from "../alerts/outbox.repository";
+import type { Database } from "../db";
+import { Invalid, NotFound, TooManyRequests } from "../http/errors";
+import { validate } from "../http/validate";
+import { isUuid } from "../users/users.repository";
+import { assertCheckableUrl, assertValidRules } from "./monitor-input";
+import { presentMonitor } from "./monitors.presenter";
+import * as repo from "./monitors.repository";
+import { assertChannelsAllowed, assertFrequencyAllowed, assertMonitorCountAllowed } from "./plan-gates";
+
+export interface MonitorOwner {
+  id: string;
+  planType: PlanName;
+}
+
+export interface MonitorsContext {
+  db: Database;
+  user: MonitorOwner;
+}
+
+/** Starts a check of one monitor in the background (the first check on create, "check now"). */
+export type CheckSoon = (monitorId: string) => void;
+
+export interface MonitorsServiceOptions {
+  allowPrivateTargets: boolean;
+  checkSoon: CheckSoon;
+  /** Minimum time between two "check now" requests for one monitor. */
+  manualCheckIntervalMs?: number;
+}
+
+export function createMonitorsService(options: MonitorsServiceOptions) {
+  const guard = { allowPrivateTargets: options.allowPrivateTargets };
+  const manualCheckIntervalMs = options.manualCheckIntervalMs ?? 30_000;
+
+  async function assertChannels(
+    ctx: MonitorsContext,
+    channelIds: readonly string[] | undefined,
+  ): Promise<void> {
+    if (!channelIds || channelIds.length === 0) return;
+    const owned = await findOwnedChannels(ctx.db, ctx.user.id, channelIds);
+    if (owned.length !== new Set(channelIds).size) throw Invalid.field("channelIds", "Unknown alert channel");
+    assertChannelsAllowed(
+      ctx.user.planType,
+      owned.map((c) => c.type),
+    );
+  }
+
+  async function owned(ctx: MonitorsContext, id: string) {
+    const row = isUuid(id) ? await repo.findMonitor(ctx.db, ctx.user.id, id) : null;
+    if (!row) throw new NotFound("Monitor not found.");
+    return row;
+  }
+
+  return {
+    async list(ctx: MonitorsContext, rawQuery: unknown) {
+      const query = validate(listMonitorsQuerySchema, rawQuery);
+      const { rows, total } = await repo.listMonitors(ctx.db, ctx.user.id, query);
+      return { items: rows.map(presentMonitor), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(ctx: MonitorsContext, id: string): Promise<Monitor> {
+      return presentMonitor(await owned(ctx, id));
+    },
+
+    async create(ctx: MonitorsContext, body: CreateMonitorInput | unknown): Promise<Monitor> {
+      const input = validate(createMonitorSchema, body);
+      const url = await assertCheckableUrl(input.url, guard);
+      assertValidRules(input.selector ?? null, input.ignore ?? []);
+      assertMonitorCountAllowed(ctx.user.planType, await repo.countMonitors(ctx.db, ctx.user.id));
+      assertFrequencyAllowed(ctx.user.planType, input.frequency);
+      await assertChannels(ctx, input.channelIds);
+      const row = await repo.insertMonitor(ctx.db, {
+        userId: ctx.user.id,
+        url: url.href,
+        host: url.hostname.toLowerCase(),
+        name: input.name?.trim() || defaultName(url),
+        frequency: input.frequency,
+        watch: input.watch,
+        selector: input.selector?.trim() || null,
+        ignoreRules: input.ignore ?? [],
+        conditions: input.conditions ?? [],
+        renderJs: input.renderJs ?? false,
+        sensitivity: input.sensitivity ?? 50,
+        channelIds: [...new Set(input.channelIds ?? [])],
+        tags: [...new Set(input.tags ?? [])],
+        paused: input.paused ?? false,
+        aiCriteria: input.aiCriteria ?? null,
+      });
+      if (!row.paused) options.checkSoon(row.id);
+      return presentMonitor(row);
+    },
+
+    async update(ctx: MonitorsContext, id: string, body: UpdateMonitorInput | unknown): Promise<Monitor> {
+      const input = validate(updateMonitorSchema, body);
+      const current = await owned(ctx, id);
+      const patch: repo.MonitorPatch = {};
+      if (input.url !== undefined && input.url !== current.url) {
+        const url = await assertCheckableUrl(input.url, guard);
+        Object.assign(patch, { url: url.href, host: url.hostname.toLowerCase(), ...freshBaseline() });
+      }
+      if (input.frequency !== undefined && input.frequency !== current.frequency) {
+        assertFrequencyAllowed(ctx.user.planType, input.frequency);
+        patch.frequency = input.frequency;
+      }
+      if (input.channelIds !== undefined) {
+        await assertChannels(ctx, input.channelIds);
+        patch.channelIds = [...new Set(input.channelIds)];
+      }
+      if (input.selector !== undefined || input.ignore !== undefined) {
+        assertValidRules(input.selector ?? current.selector, input.ignore ?? current.ignoreRules);
+      }
+      if (input.selector !== undefined && (input.selector?.trim() || null) !== current.selector) {
+        Object.assign(patch, { selector: input.selector?.trim() || null, ...freshBaseline() });
+      }
+      if (input.renderJs !== undefined && input.renderJs !== current.renderJs) {
+        Object.assign(patch, { renderJs: input.renderJs, ...freshBaseline() });
+      }
+      if (input.paused === false && current.paused) await assertCanResume(ctx);
+      if (input.name !== undefined) patch.name = input.name.trim() || current.name;
+      if (input.watch !== undefined) patch.watch = input.watch;
+      if (input.ignore !== undefined) patch.ignoreRules = input.ignore;
+      if (input.conditions !== undefined) patch.conditions = input.conditions;
+      if (input.sensitivity !== undefined) patch.sensitivity = input.sensitivity;
+      if (input.tags !== undefined) patch.tags = [...new Set(input.tags)];
+      if (input.aiCriteria !== undefined) patch.aiCriteria = input.aiCriteria;
+      if (input.paused !== undefined) Object.assign(patch, pausePatch(input.paused));
+      const row = await repo.updateMonitor(ctx.db, ctx.user.id, id, patch);
+      if (!row) throw new NotFound("Monitor not found.");
+      if (patch.latestSnapshotId === null && !row.paused) options.checkSoon(row.id);
+      return presentMonitor(row);
+    },
+
+    async remove(ctx: MonitorsContext, id: string): Promise<void> {
+      if (!isUuid(id) || !(await repo.deleteMonitor(ctx.db, ctx.user.id, id))) {
+        throw new NotFound("Monitor not found.");
+      }
+    },
+
+    async setPaused(ctx: MonitorsContext, id: string, paused: boolean): Promise<Monitor> {
+      const current = await owned(ctx, id);
+      if (!paused && current.paused) await assertCanResume(ctx);
+      const row = await repo.updateMonitor(ctx.db, ctx.user.id, id, pausePatch(paused));
+      if (!row) throw new NotFound("Monitor not found.");
+      return presentMonitor(row);
+    },
+
+    async checkNow(ctx: MonitorsContext, id: string): Promise<{ queued: true }> {
+      const current = await owned(ctx, id);
+      if (current.paused) throw new Invalid("This monitor is paused. Resume it to check it.");
+      if (!(await repo.claimManualCheck(ctx.db, ctx.user.id, id, manualCheckIntervalMs))) {
+        throw new TooManyRequests(
+          `This monitor was checked a moment ago. You can check it again in ${Math.round(manualCheckIntervalMs / 1000)} seconds.`,
+        );
+      }
+      options.checkSoon(id);
+      return { queued: true };
+    },
+
+    async tags(ctx: MonitorsContext) {
+      return { items: await repo.tagCounts(ctx.db, ctx.user.id) };
+    },
+  };
+
+  async function assertCanResume(ctx: MonitorsContext): Promise<void> {
+    assertMonitorCountAllowed(ctx.user.planType, await repo.countMonitors(ctx.db, ctx.user.id, true));
+  }
+}
+
+export type MonitorsService = ReturnType<typeof createMonitorsService>;
+
+/** A new URL, scope or renderer makes the old snapshot incomparable: the next check takes a new baseline. */
+function freshBaseline(): repo.MonitorPatch {
+  return {
+    latestSnapshotId: null,
+    etag: null,
+    lastModified: null,
+    learnedNoise: null,
+    recentFingerprints: [],
+    nextCheckAt: new Date(),
+  };
+}
+
+function pausePatch(paused: boolean): repo.MonitorPatch {
+  return paused
+    ? { paused: true }
+    : { paused: false, pausedByPlan: false, nextCheckAt: new Date(), leaseUntil: null };
+}
+
+function defaultName(url: URL): string {
+  const path = url.pathname === "/" ? "" : url.pathname.replace(/\/$/, "");
+  return `${url.hostname.replace(/^www\./, "")}${path}`.slice(0, 200);
+}

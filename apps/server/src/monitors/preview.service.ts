@@ -1,0 +1,61 @@
+import { type Preview, previewRequestSchema, type WatchKind } from "@changeradar/contracts";
+import { extractSnapshot, FetchError, fetchPage, parseScope, type Snapshot } from "@changeradar/engine";
+import { extractInput, type FetchSettings } from "../checks/page-check";
+import { Invalid } from "../http/errors";
+import { validate } from "../http/validate";
+import { assertCheckableUrl } from "./monitor-input";
+import { sanitisedHtml } from "./sanitise-html";
+
+const PREVIEW_LINES = 60;
+
+/** POST /monitors/preview: fetch a page once and show what the engine finds, for the add-monitor screen. */
+export async function previewPage(body: unknown, settings: FetchSettings): Promise<Preview> {
+  const input = validate(previewRequestSchema, body);
+  await assertCheckableUrl(input.url, settings);
+  let scope: ReturnType<typeof parseScope> | undefined;
+  try {
+    scope = input.selector ? parseScope(input.selector) : undefined;
+  } catch (error) {
+    throw Invalid.field("selector", error instanceof Error ? error.message : "This selector is not valid.");
+  }
+  try {
+    const page = await fetchPage(
+      { url: input.url, render: input.renderJs ?? false },
+      {
+        allowPrivateTargets: settings.allowPrivateTargets,
+        browserPool: input.renderJs ? (settings.browserPool ?? undefined) : undefined,
+      },
+    );
+    const snapshot = await extractSnapshot(extractInput(page), { scope });
+    return {
+      url: input.url,
+      finalUrl: page.finalUrl,
+      title: snapshot.title,
+      format: snapshot.format,
+      text: snapshot.lines.slice(0, PREVIEW_LINES),
+      price: snapshot.price ? { amount: snapshot.price.amount, currency: snapshot.price.currency } : null,
+      availability: snapshot.availability,
+      items: snapshot.items.slice(0, 20).map((item) => ({ title: item.title, url: item.url })),
+      images: snapshot.images.slice(0, 20),
+      selectorMatched: snapshot.scopeMatched,
+      screenshot: page.screenshot
+        ? `data:image/png;base64,${Buffer.from(page.screenshot).toString("base64")}`
+        : null,
+      html: page.contentType.includes("html") ? sanitisedHtml(page.text) : null,
+      suggestedWatch: suggestWatch(snapshot),
+    };
+  } catch (error) {
+    if (error instanceof FetchError)
+      throw Invalid.field("url", `We could not load this page: ${error.message}`);
+    throw error;
+  }
+}
+
+function suggestWatch(snapshot: Snapshot): WatchKind[] {
+  const kinds: WatchKind[] = [];
+  if (snapshot.price) kinds.push("price");
+  if (snapshot.availability !== "unknown") kinds.push("stock");
+  if (snapshot.items.length >= 3) kinds.push("new_content");
+  kinds.push("text");
+  return kinds;
+}

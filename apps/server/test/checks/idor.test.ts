@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { putBlob, putJsonBlob } from "../../src/checks/blob-store";
+import { changes, snapshots } from "../../src/db/schema/checks";
+import { type PageServer, productPage, startPageServer } from "../monitors/support/page-server";
+import { startTestApp, type TestApp } from "../monitors/support/test-app";
+
+let t: TestApp;
+let pages: PageServer;
+
+beforeAll(async () => {
+  [t, pages] = await Promise.all([startTestApp(), startPageServer()]);
+  pages.set("/p", productPage());
+});
+afterAll(async () => {
+  await t.close();
+  await pages.close();
+});
+
+/** A 1×1 PNG. */
+const tinyPng = () =>
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+
+describe("every monitors and history endpoint is scoped to its owner", () => {
+  it("answers 404 to another user's ids and serves the owner's images as PNG", async () => {
+    const owner = await t.signUp("Business");
+    const other = await t.signUp("Business");
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/monitors",
+      headers: owner.auth,
+      payload: { url: pages.url("/p"), frequency: "1d", watch: ["text"] },
+    });
+    const monitorId: string = created.json().id;
+    const db = t.database.handle.db;
+    const image = await putBlob(db, tinyPng(), "image/png");
+    const content = await putJsonBlob(db, { version: 1, lines: ["<script>alert(1)</script>"] });
+    const [snapshot] = await db
+      .insert(snapshots)
+      .values({
+        monitorId,
+        takenAt: new Date(),
+        contentBlobId: content,
+        screenshotBlobId: image,
+        fingerprint: "f",
+      })
+      .returning();
+    const [change] = await db
+      .insert(changes)
+      .values({
+        monitorId,
+        detectedAt: new Date(),
+        kinds: ["text"],
+        summary: "Text changed",
+        significance: 40,
+        diff: {
+          text: [],
+          items: { added: [], removed: [] },
+          images: { added: [], removed: [] },
+          price: null,
+          availability: null,
+          structure: { added: [], removed: [] },
+          visual: null,
+        },
+        afterSnapshotId: snapshot.id,
+        diffImageBlobId: image,
+      })
+      .returning();
+
+    const requests: [string, string, unknown?][] = [
+      ["GET", `/api/v1/monitors/${monitorId}`],
+      ["PATCH", `/api/v1/monitors/${monitorId}`, { name: "Mine now" }],
+      ["POST", `/api/v1/monitors/${monitorId}/pause`],
+      ["POST", `/api/v1/monitors/${monitorId}/resume`],
+      ["POST", `/api/v1/monitors/${monitorId}/check`],
+      ["GET", `/api/v1/monitors/${monitorId}/changes`],
+      ["GET", `/api/v1/monitors/${monitorId}/checks`],
+      ["GET", `/api/v1/monitors/${monitorId}/prices`],
+      ["GET", `/api/v1/changes/${change.id}`],
+      ["POST", `/api/v1/changes/${change.id}/rating`, { rating: "useful" }],
+      ["GET", `/api/v1/blobs/${image}`],
+      ["GET", `/api/v1/blobs/${content}`],
+      ["DELETE", `/api/v1/monitors/${monitorId}`],
+    ];
+    for (const [method, url, payload] of requests) {
+      const res = await t.app.inject({
+        method: method as "GET",
+        url,
+        headers: other.auth,
+        ...(payload ? { payload } : {}),
+      });
+      expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 404 });
+    }
+    const list = await t.app.inject({ method: "GET", url: "/api/v1/changes", headers: other.auth });
+    expect(list.json().total).toBe(0);
+
+    const mine = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/monitors/${monitorId}`,
+      headers: owner.auth,
+    });
+    expect(mine.json().name).toBe("127.0.0.1/p");
+    const img = await t.app.inject({ method: "GET", url: `/api/v1/blobs/${image}`, headers: owner.auth });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers["content-type"]).toBe("image/png");
+    expect(img.headers["x-content-type-options"]).toBe("nosniff");
+    expect(img.headers["content-disposition"]).toBe("inline");
+    expect(img.rawPayload.equals(tinyPng())).toBe(true);
+    // Stored page content is never served, even to its owner.
+    const page = await t.app.inject({ method: "GET", url: `/api/v1/blobs/${content}`, headers: owner.auth });
+    expect(page.statusCode).toBe(404);
+    const detail = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/changes/${change.id}`,
+      headers: owner.auth,
+    });
+    expect(detail.json().screenshots).toMatchObject({
+      after: `/api/v1/blobs/${image}`,
+      diff: `/api/v1/blobs/${image}`,
+    });
+  });
+});

@@ -1,0 +1,168 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type CheckWorker, type CheckWorkerOptions, createCheckWorker } from "../../src/checks/check-worker";
+import { claimDueMonitors } from "../../src/checks/claims.repository";
+import { monitors } from "../../src/db/schema/monitors";
+import {
+  changeCount,
+  checkCount,
+  insertPausedMonitors,
+  notificationTypes,
+  testTiming,
+} from "../monitors/support/checks";
+import { type PageServer, productPage, startPageServer } from "../monitors/support/page-server";
+import { databaseKind, eventually, startTestApp, type TestApp } from "../monitors/support/test-app";
+
+let t: TestApp;
+let pages: PageServer;
+const workers: CheckWorker[] = [];
+
+beforeAll(async () => {
+  [t, pages] = await Promise.all([startTestApp(), startPageServer()]);
+});
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+});
+afterAll(async () => {
+  await t.close();
+  await pages.close();
+});
+
+function worker(options: Partial<CheckWorkerOptions> = {}): CheckWorker {
+  const w = createCheckWorker({
+    db: t.database.handle.db,
+    fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 20_000 },
+    timing: testTiming,
+    idlePollMs: 100,
+    stopGraceMs: 100,
+    ...options,
+  });
+  w.start();
+  workers.push(w);
+  return w;
+}
+
+const insertMonitors = (userId: string, paths: string[]) =>
+  insertPausedMonitors(
+    t.database.handle.db,
+    userId,
+    paths.map((path) => pages.url(path)),
+  );
+
+const makeDue = (ids: string[]) =>
+  t.database.handle.db
+    .update(monitors)
+    .set({ paused: false, nextCheckAt: sql`now()` })
+    .where(inArray(monitors.id, ids));
+
+describe(`scheduler on ${databaseKind}`, () => {
+  it("claims due monitors in due order, each once, and leaves leased ones alone", async () => {
+    const owner = await t.signUp("Business");
+    const ids = await insertMonitors(owner.id, ["/c1", "/c2", "/c3"]);
+    const db = t.database.handle.db;
+    await db
+      .update(monitors)
+      .set({ paused: false, nextCheckAt: sql`now() - interval '1 minute'` })
+      .where(eq(monitors.id, ids[2]));
+    await db
+      .update(monitors)
+      .set({ paused: false, nextCheckAt: sql`now() - interval '30 seconds'` })
+      .where(eq(monitors.id, ids[0]));
+    const first = await claimDueMonitors(db, "worker-a", 2, 60_000);
+    expect(first.map((m) => m.id)).toEqual([ids[2], ids[0]]);
+    expect(await claimDueMonitors(db, "worker-b", 10, 60_000)).toEqual([]);
+    await db
+      .update(monitors)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(monitors.id, ids[2]));
+    expect((await claimDueMonitors(db, "worker-b", 10, 60_000)).map((m) => [m.id, m.leaseOwner])).toEqual([
+      [ids[2], "worker-b"],
+    ]);
+    await db.update(monitors).set({ paused: true }).where(inArray(monitors.id, ids));
+  });
+
+  it("two workers never check one monitor twice at once, and keep to the per-host limit", async () => {
+    const owner = await t.signUp("Business");
+    const paths = Array.from({ length: 8 }, (_, i) => `/slow-${i}`);
+    for (const path of paths) pages.set(path, { body: productPage({ text: path }), delayMs: 150 });
+    const ids = await insertMonitors(owner.id, paths);
+    worker({ concurrency: 4, perHostConcurrency: 3 });
+    worker({ concurrency: 4, perHostConcurrency: 3 });
+    for (let round = 1; round <= 3; round++) {
+      await makeDue(ids);
+      const db = t.database.handle.db;
+      await eventually(
+        async () => Promise.all(ids.map((id) => checkCount(db, id))),
+        (counts) => counts.every((n) => n === round),
+      );
+    }
+    for (const path of paths) expect(pages.maxConcurrent(path)).toBe(1);
+    // Two workers × 3 per host.
+    expect(pages.maxConcurrent()).toBeLessThanOrEqual(6);
+  });
+
+  it("a check whose worker stalls is redone by another worker after the lease, and the stale result is dropped", async () => {
+    const owner = await t.signUp("Business");
+    pages.set("/stall", productPage({ text: "Before" }));
+    const [id] = await insertMonitors(owner.id, ["/stall"]);
+    const db = t.database.handle.db;
+    const short = { ...testTiming, leaseMs: 1000 };
+    const stalled = worker({
+      schedule: false,
+      timing: short,
+      fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 60_000 },
+    });
+    await makeDue([id]);
+    stalled.checkSoon(id);
+    await eventually(
+      () => checkCount(db, id),
+      (n) => n === 1,
+    );
+
+    // The page changes but hangs: the worker that claims it stalls as a dead process would.
+    pages.set("/stall", { stall: true });
+    await makeDue([id]);
+    stalled.checkSoon(id);
+    await eventually(
+      async () => pages.hits("/stall"),
+      (n) => n === 3,
+    );
+
+    pages.set("/stall", productPage({ text: "After" }));
+    worker({ timing: short });
+    await eventually(
+      () => changeCount(db, id),
+      (n) => n === 1,
+    );
+    expect(await notificationTypes(db, id)).toEqual(["change"]);
+
+    // The stalled check finally ends; its lease is gone, so it writes nothing.
+    pages.releaseStalled();
+    await stalled.stop();
+    workers.splice(workers.indexOf(stalled), 1);
+    const statuses = (
+      await t.app.inject({ method: "GET", url: `/api/v1/monitors/${id}/checks`, headers: owner.auth })
+    ).json();
+    expect(statuses.items.map((c: { status: string }) => c.status)).toEqual(["changed", "unchanged"]);
+    expect(await changeCount(db, id)).toBe(1);
+  });
+
+  it("stop() gives the leases of checks still running back at once", async () => {
+    const owner = await t.signUp("Business");
+    pages.set("/hang", { stall: true });
+    const [id] = await insertMonitors(owner.id, ["/hang"]);
+    const w = worker({ timing: { ...testTiming, leaseMs: 600_000 } });
+    await makeDue([id]);
+    const db = t.database.handle.db;
+    await eventually(
+      async () => (await db.select().from(monitors).where(eq(monitors.id, id)))[0].leaseOwner,
+      (o) => o === w.owner,
+    );
+    await w.stop();
+    workers.splice(workers.indexOf(w), 1);
+    const [row] = await db.select().from(monitors).where(eq(monitors.id, id));
+    expect(row.leaseOwner).toBeNull();
+    expect(row.leaseUntil).toBeNull();
+    await db.update(monitors).set({ paused: true }).where(eq(monitors.id, id));
+  });
+});
