@@ -9,16 +9,28 @@ export const maxStructureDepth = 40;
 const generatedClass =
   /^(?:css|sc|jsx|emotion|svelte|astro|styles?_)-|\d.*\d|^[a-z]*[A-Z][a-zA-Z]*\d|_[a-zA-Z0-9]{5,}$/;
 
+/** "div.card.main": the tag and its stable class names, sorted (ids and generated classes left out). */
 export function pathSegment(el: Element): string {
   const cls = el.attribs.class;
   if (cls === undefined || cls === "") return el.name;
-  const kept: string[] = [];
-  for (const token of cls.split(/\s+/)) {
-    if (token !== "" && !generatedClass.test(token) && !kept.includes(token)) kept.push(token);
+  return el.name + stableClasses(cls);
+}
+
+// Class attributes repeat heavily within and across pages: remember the answer per attribute value.
+const classSuffixes = new Map<string, string>();
+const maxCached = 20_000;
+
+function stableClasses(cls: string): string {
+  let suffix = classSuffixes.get(cls);
+  if (suffix === undefined) {
+    const kept = [...new Set(cls.split(/\s+/))]
+      .filter((token) => token !== "" && !generatedClass.test(token))
+      .sort();
+    suffix = kept.length === 0 ? "" : `.${kept.join(".")}`;
+    if (classSuffixes.size >= maxCached) classSuffixes.clear();
+    classSuffixes.set(cls, suffix);
   }
-  if (kept.length === 0) return el.name;
-  kept.sort();
-  return `${el.name}.${kept.join(".")}`;
+  return suffix;
 }
 
 export function structureFingerprint(paths: Set<string>): { hash: string; paths: string[] } {

@@ -16,7 +16,7 @@ export function textOf(root: AnyNode, maxChars = 400): string {
       out += node;
     } else if (node.type === "text") {
       out += node.data;
-    } else if (node.type === "cdata") {
+    } else if (node.type === "cdata" || node.type === "root") {
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
     } else if (node.type === "tag") {
       if (nonText.has(node.name) || (node !== root && isHiddenElement(node))) continue;

@@ -25,8 +25,19 @@ export function isHiddenElement(el: Element): boolean {
   const style = a.style;
   if (style !== undefined && hiddenStyle.test(style)) return true;
   const cls = a.class;
-  if (cls !== undefined && cls !== "") {
-    for (const token of cls.split(/\s+/)) if (hiddenClasses.has(token)) return true;
+  return cls !== undefined && cls !== "" && hasHiddenClass(cls);
+}
+
+// Class attributes repeat heavily within and across pages: remember the answer per attribute value.
+const hiddenByClass = new Map<string, boolean>();
+const maxCached = 20_000;
+
+function hasHiddenClass(cls: string): boolean {
+  let hidden = hiddenByClass.get(cls);
+  if (hidden === undefined) {
+    hidden = cls.split(/\s+/).some((token) => hiddenClasses.has(token));
+    if (hiddenByClass.size >= maxCached) hiddenByClass.clear();
+    hiddenByClass.set(cls, hidden);
   }
-  return false;
+  return hidden;
 }

@@ -84,7 +84,11 @@ export function walkPage(roots: AnyNode[]): PageFacts {
   // Parallel stacks: a node to visit, or (when the node is null) the frame of an element being closed.
   const nodes: (AnyNode | null)[] = [];
   const closing: (Frame | null)[] = [];
-  const pathStack: string[] = [];
+  // Element paths are interned: an id per distinct (parent path, segment), the full string built once.
+  const pathStack: number[] = [];
+  const pathIds = new Map<string, number>();
+  const pathNames: string[] = [];
+  const visiblePaths = new Set<number>();
   let suppressed = 0; // > 0 inside head or a hidden subtree: structured data only, nothing visible
   const suppressors: Element[] = [];
   let furniture = 0;
@@ -147,14 +151,27 @@ export function walkPage(roots: AnyNode[]): PageFacts {
       suppressors.push(el);
     }
     const visible = suppressed === 0;
-    const segment = pathStack.length < maxStructureDepth ? pathSegment(el) : "";
-    const path = pathStack.length === 0 ? segment : `${pathStack[pathStack.length - 1]}>${segment}`;
-    pathStack.push(pathStack.length < maxStructureDepth ? path : (pathStack[pathStack.length - 1] as string));
+    const depth = pathStack.length;
+    const parentPath = depth === 0 ? -1 : (pathStack[depth - 1] as number);
+    let pathId = parentPath;
+    if (depth < maxStructureDepth) {
+      const segment = pathSegment(el);
+      const key = `${parentPath}>${segment}`;
+      const known = pathIds.get(key);
+      if (known === undefined) {
+        pathId = pathNames.length;
+        pathNames.push(parentPath < 0 ? segment : `${pathNames[parentPath]}>${segment}`);
+        pathIds.set(key, pathId);
+      } else {
+        pathId = known;
+      }
+    }
+    pathStack.push(pathId);
 
     const block = blockTags.has(name);
     const separated = spacedTags.has(name);
     if (visible) {
-      if (pathStack.length <= maxStructureDepth && name !== "html") facts.paths.add(path);
+      if (depth < maxStructureDepth && name !== "html") visiblePaths.add(pathId);
       if (block) lines.breakLine();
       else if (separated) lines.space();
       collectVisible(el, facts, lines, furniture);
@@ -172,6 +189,7 @@ export function walkPage(roots: AnyNode[]): PageFacts {
   }
   lines.breakLine();
   facts.lines = lines.lines;
+  for (const id of visiblePaths) facts.paths.add(pathNames[id] as string);
   return facts;
 }
 

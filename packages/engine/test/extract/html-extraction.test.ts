@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { extractSnapshotSync } from "../../src/extract";
+
+const extract = (html: string, url = "https://example.com/dir/page.html") =>
+  extractSnapshotSync({ url, contentType: "text/html", text: html });
+
+describe("visible text", () => {
+  it("breaks lines at blocks, not at inline elements, and decodes entities", () => {
+    const s = extract(`<html><head><title>T</title><style>p{}</style></head><body>
+      <h1>Hello <b>wor</b>ld</h1><p>Fish &amp; chips&nbsp;&mdash; tasty</p><ul><li>One</li><li>Two<br>Three</li></ul>
+      <table><tr><td>Name</td><td>Price</td></tr></table></body></html>`);
+    expect(s.lines).toEqual(["Hello world", "Fish & chips — tasty", "One", "Two", "Three", "Name Price"]);
+  });
+
+  it("skips scripts, templates, svg and hidden content", () => {
+    const s =
+      extract(`<body><script>var x = "no";</script><noscript>no js</noscript><template><p>tpl</p></template>
+      <svg><text>svg</text></svg><p hidden>attr</p><p aria-hidden="true">aria</p><p style="color:red; display: none">css</p>
+      <p class="d-none">class</p><p>shown</p></body>`);
+    expect(s.lines).toEqual(["shown"]);
+  });
+
+  it("keeps the line breaks of preformatted text", () => {
+    expect(extract("<pre>a  b\nc</pre>").lines).toEqual(["a b", "c"]);
+  });
+
+  it("takes the title from <title>, else og:title", () => {
+    expect(extract("<head><title> A   title </title></head>").title).toBe("A title");
+    expect(extract('<head><meta property="og:title" content="OG"></head>').title).toBe("OG");
+  });
+});
+
+describe("images", () => {
+  it("resolves src, srcset (largest candidate), picture sources, lazy src and og:image against <base>", () => {
+    const s =
+      extract(`<html><head><base href="https://cdn.example.com/assets/"><meta property="og:image" content="/og.jpg"></head><body>
+      <img src="a.jpg"><img src="a.jpg"><img src="small.jpg" srcset="small.jpg 320w, large.jpg 1280w, medium.jpg 640w">
+      <picture><source srcset="hero.webp 1x, hero@2x.webp 2x"><img src="hero.jpg"></picture>
+      <img src="data:image/gif;base64,R0lGOD" data-src="lazy.jpg"><img src="data:image/png;base64,AAAA">
+      <img src="/pixel.gif" width="1" height="1"><img src="/t/spacer.gif"></body></html>`);
+    expect(s.images).toEqual([
+      "https://cdn.example.com/og.jpg",
+      "https://cdn.example.com/assets/a.jpg",
+      "https://cdn.example.com/assets/large.jpg",
+      "https://cdn.example.com/assets/hero@2x.webp",
+      "https://cdn.example.com/assets/hero.jpg",
+      "https://cdn.example.com/assets/lazy.jpg",
+    ]);
+  });
+});
+
+describe("structure fingerprint", () => {
+  it("ignores text, ids and generated class names, and sorts classes", () => {
+    const a = extract(`<body><div id="x1" class="main b css-1x2y3z"><p>One</p></div></body>`);
+    const b = extract(`<body><div id="y2" class="b main css-9q8w7e"><p>Other text</p></div></body>`);
+    expect(a.structure.hash).toBe(b.structure.hash);
+    expect(a.structure.paths).toEqual(["body", "body>div.b.main", "body>div.b.main>p"]);
+  });
+
+  it("changes when the layout changes", () => {
+    const a = extract(`<body><div class="main"><p>One</p></div></body>`);
+    const b = extract(`<body><div class="main"><section><p>One</p></section></div></body>`);
+    expect(a.structure.hash).not.toBe(b.structure.hash);
+  });
+});
+
+describe("items", () => {
+  it("finds repeated link blocks with titles and absolute URLs, outside navigation", () => {
+    const tiles = ["Alpha", "Beta", "Gamma"]
+      .map((t, i) => `<div class="tile"><img src="/i${i}.jpg"><h3>${t}</h3><a href="/p/${i}">more</a></div>`)
+      .join("");
+    const s =
+      extract(`<body><nav><ul><li><a href="/">Home</a></li><li><a href="/a">A</a></li><li><a href="/b">B</a></li></ul></nav>
+      <main><div class="grid">${tiles}</div></main></body>`);
+    expect(s.items).toEqual([
+      { title: "Alpha", url: "https://example.com/p/0", key: "https://example.com/p/0" },
+      { title: "Beta", url: "https://example.com/p/1", key: "https://example.com/p/1" },
+      { title: "Gamma", url: "https://example.com/p/2", key: "https://example.com/p/2" },
+    ]);
+  });
+
+  it("keeps the same keys when entries are re-ordered", () => {
+    const list = (order: number[]) =>
+      `<ul>${order.map((i) => `<li><a href="/n/${i}">News ${i}</a></li>`).join("")}</ul>`;
+    const keys = (order: number[]) =>
+      extract(`<body>${list(order)}</body>`)
+        .items.map((i) => i.key)
+        .sort();
+    expect(keys([1, 2, 3, 4])).toEqual(keys([4, 3, 1, 2]));
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { extractSnapshotSync } from "../../src/extract";
+
+const extract = (text: string, contentType = "text/html") =>
+  extractSnapshotSync({ url: "https://example.com/x", contentType, text });
+
+describe("bad pages give a sane snapshot", () => {
+  it("handles 10,000-deep nesting without overflowing the stack", () => {
+    const depth = 10_000;
+    const html = `<html><body>${"<div>".repeat(depth)}<span class="price">deep</span>${"</div>".repeat(depth)}<p>after</p></body></html>`;
+    const s = extract(html);
+    expect(s.lines).toEqual(["deep", "after"]);
+    expect(s.structure.paths.length).toBeGreaterThan(0);
+    expect(s.structure.paths.length).toBeLessThanOrEqual(2000);
+    // XPath and CSS scopes on the same page work too.
+    const scoped = extractSnapshotSync(
+      { url: "https://example.com/x", contentType: "text/html", text: html },
+      { scope: { kind: "xpath", expression: "//span" } },
+    );
+    expect(scoped.lines).toEqual(["deep"]);
+    const css = extractSnapshotSync(
+      { url: "https://example.com/x", contentType: "text/html", text: html },
+      { scope: { kind: "css", selector: "p" } },
+    );
+    expect(css.lines).toEqual(["after"]);
+  });
+
+  it("reads truncated HTML", () => {
+    const s = extract("<html><head><title>Cut</title></head><body><h1>Hello</h1><p>Half a para");
+    expect(s.title).toBe("Cut");
+    expect(s.lines).toEqual(["Hello", "Half a para"]);
+  });
+
+  it("survives binary garbage served as HTML", () => {
+    const bytes = new Uint8Array(64 * 1024);
+    let seed = 7;
+    for (let i = 0; i < bytes.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      bytes[i] = seed & 0xff;
+    }
+    const text = new TextDecoder("windows-1252").decode(bytes);
+    const s = extractSnapshotSync({ url: "https://example.com/x", contentType: "text/html", text, bytes });
+    expect(s.format).toBe("html");
+    expect(Array.isArray(s.lines)).toBe(true);
+    expect(s.structure.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("gives an empty snapshot for an empty body", () => {
+    for (const type of ["text/html", "application/json", "text/plain", "application/rss+xml"]) {
+      const s = extract("", type);
+      expect(s.lines, type).toEqual([]);
+      expect(s.price, type).toBeNull();
+      expect(s.availability, type).toBe("unknown");
+    }
+  });
+
+  it("survives broken JSON-LD and odd markup", () => {
+    const html = `<html><head><script type="application/ld+json">{"@type": "Product", "offers": {</script>
+      <base href="::not a url"></head><body><img src="javascript:alert(1)"><a href="http://[bad">x</a><h1>ok</h1></body></html>`;
+    const s = extract(html);
+    expect(s.lines).toContain("ok");
+    expect(s.images).toEqual([]);
+  });
+});
