@@ -1,8 +1,8 @@
 import type { PlanName } from "@changeradar/contracts";
-import { signAccessToken } from "../../../src/auth/access-token";
+import { eq } from "drizzle-orm";
 import { users } from "../../../src/db/schema/users";
-import { toAuthUser } from "../../../src/users/users.presenter";
 import { startTestServer, type TestServer } from "../../helpers/server";
+import { createUser } from "../../helpers/users";
 
 /**
  * The foundation's test server (real app on 127.0.0.1, real database: PGlite, or PostgreSQL when
@@ -15,26 +15,17 @@ export interface TestApp extends TestServer {
 
 export const databaseKind = process.env.DATABASE_URL ? "postgres" : "pglite";
 
-let counter = 0;
-
 export async function startTestApp(): Promise<TestApp> {
   const server = await startTestServer({ ALLOW_PRIVATE_TARGETS: "true" });
   return Object.assign(server, {
     async signUp(plan: PlanName = "Free") {
-      counter++;
-      const email = `owner-${process.pid}-${Date.now()}-${counter}@example.test`;
-      const [row] = await server.database.handle.db
-        .insert(users)
-        .values({
-          email,
-          passwordHash: "unused",
-          firstName: "Test",
-          planType: plan,
-          emailVerifiedAt: new Date(),
-        })
-        .returning();
-      const token = await signAccessToken(toAuthUser(row), server.config.jwtSecret, server.clock);
-      return { id: row.id, email, auth: { authorization: `Bearer ${token}` } };
+      // Signed up through the real API; the plan is then set as the `plan` command does (active).
+      const user = await createUser(server);
+      await server.database.handle.db
+        .update(users)
+        .set({ planType: plan, planStatus: "active", emailVerifiedAt: new Date() })
+        .where(eq(users.id, user.id));
+      return { id: user.id, email: user.email, auth: { authorization: `Bearer ${user.client.token}` } };
     },
   });
 }
