@@ -19,6 +19,12 @@ export class LeaseLost extends Error {
 
 export type RecordedStatus = "unchanged" | "not_modified" | "changed" | "error";
 
+/** What was stored: the status, and the id of the new snapshot when one was stored. */
+export interface RecordedCheck {
+  status: RecordedStatus;
+  snapshotId: string | null;
+}
+
 /**
  * Stores one check's outcome in ONE short transaction: the check row, the new snapshot, the change and
  * its alerts (the outbox), the price point, the monitor's state and the released lease. Blobs are
@@ -29,15 +35,15 @@ export async function recordCheck(
   monitor: MonitorRow,
   outcome: PageCheckOutcome,
   ctx: { owner: string; startedAt: Date; timing: CheckTiming },
-): Promise<RecordedStatus> {
+): Promise<RecordedCheck> {
   const now = new Date();
   const blobs = await writeBlobs(db, outcome);
   const status: RecordedStatus =
     outcome.kind === "baseline" ? "unchanged" : outcome.kind === "changed" ? "changed" : outcome.kind;
 
+  let snapshotId: string | null = null;
   await db.transaction(async (tx) => {
     const state = monitorState(monitor, outcome, now, ctx.timing);
-    let snapshotId: string | null = null;
     if (blobs.content && outcome.kind !== "error" && outcome.kind !== "not_modified") {
       snapshotId = await repo.insertSnapshot(tx, {
         monitorId: monitor.id,
@@ -104,7 +110,7 @@ export async function recordCheck(
       at: now.toISOString(),
     });
   });
-  return status;
+  return { status, snapshotId };
 }
 
 function monitorState(
@@ -197,7 +203,7 @@ export function latestFacts(snapshot: Snapshot): LatestFacts {
   };
 }
 
-function alertMonitor(row: MonitorRow) {
+function alertMonitor(row: repo.FinishedMonitor) {
   return { id: row.id, url: row.url, name: row.name, channelIds: row.channelIds };
 }
 

@@ -4,13 +4,14 @@ import type { Snapshot } from "@changeradar/engine";
 import type { Database } from "../db";
 import type { MonitorRow } from "../db/schema/monitors";
 import type { BackgroundTask } from "../roles/background-task";
-import { readBlob, readJsonBlob } from "./blob-store";
+import { readBlob } from "./blob-store";
 import { LeaseLost, type RecordedStatus, recordCheck } from "./check-recorder";
 import { type CheckTiming, defaultCheckTiming } from "./check-timing";
 import { findSnapshot } from "./checks.repository";
 import { claimDueMonitors, claimMonitor, nextDueAt, releaseLeases } from "./claims.repository";
 import { HostLimiter, Semaphore } from "./concurrency";
 import { checkPage, type FetchSettings, type PreviousVersion } from "./page-check";
+import { SnapshotCache } from "./snapshot-cache";
 
 export interface CheckWorkerOptions {
   db: Database;
@@ -26,6 +27,8 @@ export interface CheckWorkerOptions {
   /** How long `stop()` lets in-flight checks finish before giving their leases back. */
   stopGraceMs?: number;
   log?: (level: "info" | "warn" | "error", message: string, detail?: unknown) => void;
+  /** Memory for the previous versions of monitors between their checks (default 32 MB). */
+  snapshotCacheBytes?: number;
   /** Called after each recorded check (the benchmark measures scheduling lag with it). */
   onChecked?: (info: { monitorId: string; dueAt: Date; startedAt: Date; status: RecordedStatus }) => void;
 }
@@ -45,6 +48,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   const log = options.log ?? (() => {});
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const inFlight = new Map<string, Promise<void>>();
+  const cache = new SnapshotCache(options.snapshotCacheBytes ?? 32 * 1024 * 1024);
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
@@ -63,9 +67,14 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   async function runClaimed(monitor: MonitorRow): Promise<void> {
     const startedAt = new Date();
     try {
-      const previous = await loadPrevious(db, monitor);
+      const previous = await loadPrevious(db, monitor, cache);
       const outcome = await hosts.run(monitor.host, () => checkPage(monitor, previous, options.fetch));
-      const status = await recordCheck(db, monitor, outcome, { owner, startedAt, timing });
+      const { status, snapshotId } = await recordCheck(db, monitor, outcome, { owner, startedAt, timing });
+      if (snapshotId && "snapshot" in outcome) {
+        if (monitor.latestSnapshotId) cache.delete(monitor.latestSnapshotId);
+        const screenshot = "screenshot" in outcome ? outcome.screenshot : null;
+        cache.set(snapshotId, outcome.snapshot, screenshot, estimateBytes(outcome.snapshot));
+      }
       options.onChecked?.({ monitorId: monitor.id, dueAt: monitor.nextCheckAt, startedAt, status });
     } catch (error) {
       if (error instanceof LeaseLost) log("warn", error.message);
@@ -146,11 +155,32 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   };
 }
 
-async function loadPrevious(db: Database, monitor: MonitorRow): Promise<PreviousVersion | null> {
-  if (!monitor.latestSnapshotId) return null;
-  const row = await findSnapshot(db, monitor.latestSnapshotId);
-  const snapshot = row ? await readJsonBlob<Snapshot>(db, row.contentBlobId) : null;
-  if (!row || !snapshot) return null;
-  const screenshot = row.screenshotBlobId ? await readBlob(db, row.screenshotBlobId) : null;
-  return { snapshot, screenshot: screenshot?.bytes ?? null };
+async function loadPrevious(
+  db: Database,
+  monitor: MonitorRow,
+  cache: SnapshotCache,
+): Promise<PreviousVersion | null> {
+  const id = monitor.latestSnapshotId;
+  if (!id) return null;
+  const cached = cache.get(id);
+  if (cached) return cached;
+  const row = await findSnapshot(db, id);
+  const content = row ? await readBlob(db, row.contentBlobId) : null;
+  if (!row || !content) return null;
+  const snapshot = JSON.parse(content.bytes.toString("utf8")) as Snapshot;
+  const screenshot = row.screenshotBlobId
+    ? ((await readBlob(db, row.screenshotBlobId))?.bytes ?? null)
+    : null;
+  cache.set(id, snapshot, screenshot, content.bytes.byteLength);
+  return { snapshot, screenshot };
+}
+
+/** Rough in-memory size of a snapshot: its text content dominates. */
+function estimateBytes(snapshot: Snapshot): number {
+  let bytes = 1024;
+  for (const line of snapshot.lines) bytes += line.length * 2 + 40;
+  for (const item of snapshot.items) bytes += (item.title.length + (item.url?.length ?? 0)) * 2 + 80;
+  for (const image of snapshot.images) bytes += image.length * 2 + 40;
+  for (const path of snapshot.structure.paths) bytes += path.length * 2 + 40;
+  return bytes;
 }
