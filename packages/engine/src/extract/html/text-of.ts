@@ -5,7 +5,12 @@ import { isHiddenElement } from "./visibility";
 
 const nonText = new Set(["script", "style", "noscript", "template", "svg", "select"]);
 
-/** Visible text of a subtree, whitespace-collapsed, iterative (deep pages) and capped in length. */
+const whitespaceRun = /\s+/g;
+
+/**
+ * Visible text of a subtree, whitespace-collapsed, iterative (deep pages) and capped in length. The cap
+ * counts collapsed text, so re-indenting the markup never changes what is returned.
+ */
 export function textOf(root: AnyNode, maxChars = 400): string {
   let out = "";
   // A string on the stack is a separator emitted when the element it belongs to closes.
@@ -13,16 +18,17 @@ export function textOf(root: AnyNode, maxChars = 400): string {
   while (stack.length > 0 && out.length < maxChars) {
     const node = stack.pop() as AnyNode | string;
     if (typeof node === "string") {
-      out += node;
+      if (!out.endsWith(" ")) out += node;
     } else if (node.type === "text") {
-      out += node.data;
+      const text = node.data.replace(whitespaceRun, " ");
+      out += out.endsWith(" ") && text.startsWith(" ") ? text.slice(1) : text;
     } else if (node.type === "cdata" || node.type === "root") {
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
     } else if (node.type === "tag") {
       if (nonText.has(node.name) || (node !== root && isHiddenElement(node))) continue;
       const separated = blockTags.has(node.name) || spacedTags.has(node.name);
       if (separated) {
-        out += " ";
+        if (!out.endsWith(" ")) out += " ";
         stack.push(" ");
       }
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);

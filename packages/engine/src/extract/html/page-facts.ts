@@ -1,0 +1,162 @@
+import type { Element, ParentNode } from "domhandler";
+import type { ImageReference } from "./images";
+import type { LineBuilder } from "./line-builder";
+
+/** Everything the extractors need, gathered in one iterative pass over the parsed page. */
+export interface PageFacts {
+  lines: string[];
+  /** First `<title>` text. */
+  title: string | null;
+  lang: string | null;
+  baseHref: string | null;
+  /** `<meta property|name|itemprop>` → content, first occurrence wins, keys lower-cased. */
+  meta: Map<string, string>;
+  jsonLd: string[];
+  /** Elements carrying microdata (`itemprop`) or RDFa (`property`) price/currency/availability, in order. */
+  markup: MarkupField[];
+  /** Visible elements whose class/id says "price", with the line count when they started. */
+  priceElements: PositionedElement[];
+  /** Visible elements whose class/id says stock/availability. */
+  stockElements: PositionedElement[];
+  /** Line indexes where visible `<h1>` elements start (the product title is one of them), at most ten. */
+  headingLines: number[];
+  /** Image references in page order (unresolved). */
+  images: ImageReference[];
+  paths: Set<string>;
+  /** Visible elements with at least three element children, outside page furniture: item candidates. */
+  listParents: ParentNode[];
+  /** Whether the page (or scope) contains an `<article>` element. */
+  hasArticleElement: boolean;
+  /** A visible add-to-cart / buy control (form action, button, link), whatever the page's language. */
+  hasPurchaseControl: boolean;
+}
+
+export interface MarkupField {
+  name: string;
+  element: Element;
+  source: "microdata" | "rdfa";
+}
+
+export interface PositionedElement {
+  element: Element;
+  line: number;
+}
+
+const markupNames = new Set(["price", "lowprice", "highprice", "pricecurrency", "availability"]);
+const rdfaPrefixed = /^(?:schema:|gr:|product:price:|og:price:)/;
+const priceHint = /price|preis|prix|precio|prezzo|prijs|preco|cena|cost|amount/i;
+const priceExclusion =
+  /old|was|regular|strike|list-?price|compare|original|before|msrp|rrp|uvp|saving|discount|per-?unit|unit-?price|shipping|range-?filter|filter|slider/i;
+const stockHint = /stock|availab|inventory|lager|dispon|verfueg|verfüg|delivery-?status/i;
+const maxHintElements = 60;
+const purchaseControl =
+  /(?:add|buy)[-_/ ]?(?:to[-_ ]?)?(?:cart|basket|bag|trolley)|(?:cart|basket|bag)[-_/]?add|button[-_]cart|buy[-_]?(?:now|button|btn|process|product)/i;
+const purchaseTags = new Set(["form", "button", "input", "a"]);
+
+export function collectHeadFacts(el: Element, facts: PageFacts): void {
+  const a = el.attribs;
+  switch (el.name) {
+    case "html":
+      if (facts.lang === null && a.lang) facts.lang = a.lang.toLowerCase();
+      break;
+    case "title":
+      if (facts.title === null && el.children[0]?.type === "text") facts.title = el.children[0].data;
+      break;
+    case "base":
+      if (facts.baseHref === null && a.href) facts.baseHref = a.href;
+      break;
+    case "meta": {
+      const key = (a.property ?? a.name ?? a.itemprop)?.toLowerCase();
+      const content = a.content;
+      if (key !== undefined && content !== undefined && !facts.meta.has(key)) facts.meta.set(key, content);
+      if (a["http-equiv"]?.toLowerCase() === "content-language" && content && facts.lang === null) {
+        facts.lang = content.toLowerCase();
+      }
+      break;
+    }
+  }
+}
+
+export function collectMarkup(el: Element, facts: PageFacts): void {
+  const a = el.attribs;
+  const itemprop = a.itemprop;
+  if (itemprop !== undefined) {
+    const name = itemprop.toLowerCase();
+    if (markupNames.has(name)) facts.markup.push({ name, element: el, source: "microdata" });
+  }
+  const property = a.property;
+  if (property !== undefined && el.name !== "meta") {
+    const name = property.toLowerCase().replace(rdfaPrefixed, "");
+    const normalised = name === "amount" ? "price" : name;
+    if (markupNames.has(normalised)) facts.markup.push({ name: normalised, element: el, source: "rdfa" });
+  }
+}
+
+export function collectVisible(el: Element, facts: PageFacts, lines: LineBuilder, furniture: number): void {
+  const a = el.attribs;
+  const name = el.name;
+  if (name === "img") {
+    pushImage(facts, a);
+  } else if (name === "source") {
+    if (a.srcset) facts.images.push({ src: null, srcset: a.srcset });
+  } else if (name === "h1") {
+    if (facts.headingLines.length < 10) facts.headingLines.push(lines.lines.length);
+  } else if (name === "article") {
+    facts.hasArticleElement = true;
+  } else if (name === "input") {
+    const type = a.type?.toLowerCase();
+    if ((type === "submit" || type === "button") && a.value) lines.add(` ${a.value} `);
+  }
+  if (!facts.hasPurchaseControl && purchaseTags.has(name)) {
+    const target = `${a.action ?? ""} ${a.id ?? ""} ${a.class ?? ""} ${a.name ?? ""} ${name === "a" ? (a.href ?? "") : ""}`;
+    facts.hasPurchaseControl = purchaseControl.test(target);
+  }
+  const hints =
+    (a.class === undefined ? 0 : classHints(a.class)) |
+    (a.id === undefined ? 0 : hintsOf(a.id)) |
+    (a.itemprop === undefined ? 0 : hintsOf(a.itemprop)) |
+    (a["data-testid"] === undefined ? 0 : hintsOf(a["data-testid"]));
+  if (hints !== 0) {
+    const line = lines.lines.length;
+    if ((hints & (priceFlag | notPriceFlag)) === priceFlag && facts.priceElements.length < maxHintElements) {
+      facts.priceElements.push({ element: el, line });
+    }
+    if (hints & stockFlag && facts.stockElements.length < maxHintElements)
+      facts.stockElements.push({ element: el, line });
+  }
+  if (furniture === 0 && el.children.length >= 3) facts.listParents.push(el);
+}
+
+const priceFlag = 1;
+const notPriceFlag = 2;
+const stockFlag = 4;
+
+function hintsOf(value: string): number {
+  if (value === "") return 0;
+  return (
+    (priceHint.test(value) ? priceFlag : 0) |
+    (priceExclusion.test(value) ? notPriceFlag : 0) |
+    (stockHint.test(value) ? stockFlag : 0)
+  );
+}
+
+// Class attributes repeat heavily: their hints are remembered per attribute value.
+const hintsByClass = new Map<string, number>();
+
+function classHints(cls: string): number {
+  let hints = hintsByClass.get(cls);
+  if (hints === undefined) {
+    hints = hintsOf(cls);
+    if (hintsByClass.size >= 20_000) hintsByClass.clear();
+    hintsByClass.set(cls, hints);
+  }
+  return hints;
+}
+
+function pushImage(facts: PageFacts, a: Record<string, string>): void {
+  if (a.width === "1" && a.height === "1") return;
+  const src =
+    a.src && !a.src.startsWith("data:") ? a.src : (a["data-src"] ?? a["data-lazy-src"] ?? a.src ?? null);
+  const srcset = a.srcset ?? a["data-srcset"] ?? null;
+  if (src !== null || srcset !== null) facts.images.push({ src, srcset });
+}
