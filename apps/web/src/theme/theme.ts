@@ -45,7 +45,7 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         html: { fontSize: 16, scrollBehavior: "smooth" },
-        body: { backgroundImage: backgroundGradient, backgroundAttachment: "fixed", minHeight: "100vh" },
+        body: { backgroundImage: backgroundGradient, minHeight: "100vh" },
         "@media (prefers-reduced-motion: reduce)": { html: { scrollBehavior: "auto" } },
       },
     },

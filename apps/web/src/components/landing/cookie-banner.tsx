@@ -46,7 +46,7 @@ export function CookieBanner() {
         </Link>
       </Typography>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ mt: 2 }}>
-        <Box sx={{ flexGrow: 1 }} />
+        <Box sx={{ flexGrow: 1, display: { xs: "none", sm: "block" } }} />
         <Button variant="outlined" onClick={() => choose("essential")}>
           Essential Only
         </Button>
