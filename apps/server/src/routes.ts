@@ -1,11 +1,20 @@
 import type { FastifyInstance } from "fastify";
+import { registerChannelRoutes } from "./alerts/channels.routes";
 import { registerVisitorRoutes } from "./analytics/visitors.routes";
+import { registerApiKeyRoutes } from "./api-keys/api-keys.routes";
 import { registerAuthRoutes } from "./auth/auth.routes";
 import { registerRecoveryRoutes } from "./auth/recovery.routes";
 import { registerHistoryRoutes } from "./checks/history.routes";
 import type { AppContext } from "./context";
+import { registerDashboardRoutes } from "./dashboard/dashboard.routes";
+import { registerDocsRoutes } from "./docs/docs.routes";
+import { registerFeedbackRoutes } from "./feedback/feedback.routes";
 import { registerHealthRoutes } from "./health/health.routes";
+import { registerLiveRoutes } from "./live/events.routes";
 import { registerMonitorRoutes } from "./monitors/monitors.routes";
+import { registerNotificationPreferenceRoutes } from "./notifications/notification-preferences.routes";
+import { registerNotificationRoutes } from "./notifications/notifications.routes";
+import { registerReportRoutes } from "./reports/reports.routes";
 import { registerSupportRoutes } from "./support/support.routes";
 import { registerUserRoutes } from "./users/users.routes";
 
@@ -22,4 +31,13 @@ export const domainRoutes: Array<(api: FastifyInstance, ctx: AppContext) => void
   registerUserRoutes,
   registerSupportRoutes,
   registerVisitorRoutes,
+  registerChannelRoutes,
+  registerNotificationRoutes,
+  registerNotificationPreferenceRoutes,
+  registerLiveRoutes,
+  registerDashboardRoutes,
+  registerReportRoutes,
+  registerFeedbackRoutes,
+  registerApiKeyRoutes,
+  registerDocsRoutes,
 ];

@@ -1,5 +1,7 @@
 import type { AuthUser } from "@changeradar/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { assertApiKeyPlan, userIdForApiKey } from "../api-keys/api-key-auth";
+import { looksLikeApiKey } from "../api-keys/api-key-token";
 import { verifyAccessToken } from "../auth/access-token";
 import type { AppContext } from "../context";
 import { toAuthUser } from "../users/users.presenter";
@@ -34,13 +36,23 @@ export function installAuthentication(app: FastifyInstance, ctx: AppContext): vo
     if (scheme?.toLowerCase() !== "bearer" || !token) {
       throw new Forbidden("The Authorization header must be 'Bearer <access token>'.");
     }
-    const check = await verifyAccessToken(token, ctx.config.jwtSecret, ctx.clock);
-    if (!check.ok) {
-      throw new Forbidden(check.reason === "expired" ? "Your session has expired." : "Invalid access token.");
+    const viaApiKey = looksLikeApiKey(token);
+    let userId: string;
+    if (viaApiKey) {
+      userId = await userIdForApiKey(ctx, token);
+    } else {
+      const check = await verifyAccessToken(token, ctx.config.jwtSecret, ctx.clock);
+      if (!check.ok) {
+        throw new Forbidden(
+          check.reason === "expired" ? "Your session has expired." : "Invalid access token.",
+        );
+      }
+      userId = check.userId;
     }
-    const row = await findUserById(ctx.db, check.userId);
+    const row = await findUserById(ctx.db, userId);
     if (!row) throw new Forbidden("Invalid access token.");
     if (row.disabledAt) throw new Forbidden("This account is disabled. Please contact support.");
+    if (viaApiKey) assertApiKeyPlan(row.planType);
     request.user = toAuthUser(row);
   };
 

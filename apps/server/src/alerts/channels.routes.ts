@@ -1,0 +1,44 @@
+import { createChannelSchema, verifyChannelSchema } from "@changeradar/contracts";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context";
+import { validate } from "../http/validate";
+import { createChannelsService } from "./channels.service";
+import { routeId } from "./route-id";
+
+const NOT_FOUND = "Channel not found.";
+
+/** /channels: the user's alert channels (Notification Center → channels). */
+export function registerChannelRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const channels = createChannelsService(ctx);
+  const auth = { preHandler: api.authenticate };
+
+  api.get("/channels", auth, async (request) => ({ items: await channels.list(request.user) }));
+
+  api.post("/channels", auth, async (request, reply) => {
+    const input = validate(createChannelSchema, request.body);
+    reply.code(201);
+    return channels.create(request.user, input);
+  });
+
+  api.delete("/channels/:id", auth, async (request, reply) => {
+    await channels.remove(request.user, routeId(request.params, NOT_FOUND));
+    reply.code(204);
+  });
+
+  api.post("/channels/:id/test", auth, async (request, reply) => {
+    const result = await channels.sendTest(request.user, routeId(request.params, NOT_FOUND));
+    reply.code(202);
+    return result;
+  });
+
+  api.post("/channels/:id/verify", auth, async (request) => {
+    const id = routeId(request.params, NOT_FOUND);
+    return channels.verify(request.user, id, validate(verifyChannelSchema, request.body));
+  });
+
+  api.post("/channels/:id/resend-verification", auth, async (request, reply) => {
+    await channels.resendVerification(request.user, routeId(request.params, NOT_FOUND));
+    reply.code(202);
+    return { sent: true };
+  });
+}

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context";
+import { buildDashboard } from "./dashboard.service";
+
+export function registerDashboardRoutes(api: FastifyInstance, ctx: AppContext): void {
+  api.get("/dashboard", { preHandler: api.authenticate }, async (request) =>
+    buildDashboard(ctx, request.user),
+  );
+}

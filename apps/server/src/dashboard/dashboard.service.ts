@@ -1,0 +1,36 @@
+import { type AuthUser, type Dashboard, plans } from "@changeradar/contracts";
+import { listChanges } from "../checks/history.repository";
+import type { Clock } from "../clock";
+import type { Database } from "../db/database";
+import * as repo from "./dashboard.repository";
+
+const DAY_MS = 86_400_000;
+const LIST_SIZE = 5;
+
+/** DECISIONS "Dashboard": usage against the plan, recent change counts, failing monitors, next checks, latest changes. */
+export async function buildDashboard(
+  deps: { db: Database; clock: Clock },
+  user: AuthUser,
+): Promise<Dashboard> {
+  const { db } = deps;
+  const now = deps.clock.now().getTime();
+  const [counts, changes24h, changes7d, failing, next, latest] = await Promise.all([
+    repo.monitorCounts(db, user.id),
+    repo.countChangesSince(db, user.id, new Date(now - DAY_MS)),
+    repo.countChangesSince(db, user.id, new Date(now - 7 * DAY_MS)),
+    repo.failingMonitors(db, user.id, 10),
+    repo.nextChecks(db, user.id, LIST_SIZE),
+    listChanges(db, user.id, { page: 1, pageSize: LIST_SIZE }),
+  ]);
+  return {
+    monitors: { used: counts.used, limit: plans[user.planType].monitors, paused: counts.paused },
+    changes24h,
+    changes7d,
+    failing,
+    nextChecks: next.map((row) => ({ ...row, nextCheckAt: row.nextCheckAt.toISOString() })),
+    latestChanges: latest.rows.map(({ rating: _rating, ...row }) => ({
+      ...row,
+      detectedAt: row.detectedAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,132 @@
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Database } from "../db/database";
+import { changes, checks, pricePoints } from "../db/schema/checks";
+import { monitors } from "../db/schema/monitors";
+
+/** Aggregates over one user's history in [from, to): the user filter is in every query. */
+export interface ReportScope {
+  userId: string;
+  from: Date;
+  to: Date;
+  monitorId?: string;
+}
+
+function scoped(scope: ReportScope, at: PgColumn): SQL {
+  return and(
+    eq(monitors.userId, scope.userId),
+    scope.monitorId ? eq(monitors.id, scope.monitorId) : undefined,
+    gte(at, scope.from),
+    lt(at, scope.to),
+  ) as SQL;
+}
+
+const errorCount = sql<number>`count(*) filter (where ${checks.status} = 'error')`.mapWith(Number);
+
+const utcDay = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+export async function checksPerDay(db: Database, scope: ReportScope) {
+  const day = utcDay(checks.startedAt);
+  return db
+    .select({
+      day,
+      checks: count(),
+      errors: errorCount,
+    })
+    .from(checks)
+    .innerJoin(monitors, eq(monitors.id, checks.monitorId))
+    .where(scoped(scope, checks.startedAt))
+    .groupBy(day);
+}
+
+export async function changesPerDay(db: Database, scope: ReportScope) {
+  const day = utcDay(changes.detectedAt);
+  return db
+    .select({ day, changes: count() })
+    .from(changes)
+    .innerJoin(monitors, eq(monitors.id, changes.monitorId))
+    .where(scoped(scope, changes.detectedAt))
+    .groupBy(day);
+}
+
+export async function checksPerMonitor(db: Database, scope: ReportScope) {
+  return db
+    .select({
+      monitorId: monitors.id,
+      name: monitors.name,
+      checks: count(),
+      errors: errorCount,
+    })
+    .from(checks)
+    .innerJoin(monitors, eq(monitors.id, checks.monitorId))
+    .where(scoped(scope, checks.startedAt))
+    .groupBy(monitors.id, monitors.name);
+}
+
+export async function changesPerMonitor(db: Database, scope: ReportScope) {
+  return db
+    .select({ monitorId: monitors.id, name: monitors.name, changes: count() })
+    .from(changes)
+    .innerJoin(monitors, eq(monitors.id, changes.monitorId))
+    .where(scoped(scope, changes.detectedAt))
+    .groupBy(monitors.id, monitors.name);
+}
+
+export async function changesPerKind(
+  db: Database,
+  scope: ReportScope,
+): Promise<{ kind: string; n: number }[]> {
+  const kind = sql<string>`kind`;
+  return db
+    .select({ kind, n: count() })
+    .from(changes)
+    .innerJoin(monitors, eq(monitors.id, changes.monitorId))
+    .innerJoin(sql`jsonb_array_elements_text(${changes.kinds}) as kind`, sql`true`)
+    .where(scoped(scope, changes.detectedAt))
+    .groupBy(kind);
+}
+
+export async function pricesInRange(db: Database, scope: ReportScope) {
+  return db
+    .select({
+      monitorId: monitors.id,
+      name: monitors.name,
+      at: pricePoints.at,
+      amount: pricePoints.amount,
+      currency: pricePoints.currency,
+    })
+    .from(pricePoints)
+    .innerJoin(monitors, eq(monitors.id, pricePoints.monitorId))
+    .where(scoped(scope, pricePoints.at))
+    .orderBy(asc(monitors.name), asc(pricePoints.at))
+    .limit(20_000);
+}
+
+/** The changes themselves, newest first, for the CSV export. */
+export async function changesInRange(db: Database, scope: ReportScope, limit: number) {
+  return db
+    .select({
+      detectedAt: changes.detectedAt,
+      monitorName: monitors.name,
+      url: monitors.url,
+      kinds: changes.kinds,
+      significance: changes.significance,
+      summary: changes.summary,
+      priceBefore: changes.priceBefore,
+      priceAfter: changes.priceAfter,
+      currency: changes.currency,
+    })
+    .from(changes)
+    .innerJoin(monitors, eq(monitors.id, changes.monitorId))
+    .where(scoped(scope, changes.detectedAt))
+    .orderBy(desc(changes.detectedAt))
+    .limit(limit);
+}
+
+export async function ownsMonitor(db: Database, userId: string, monitorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: monitors.id })
+    .from(monitors)
+    .where(and(eq(monitors.id, monitorId), eq(monitors.userId, userId)));
+  return row !== undefined;
+}
