@@ -15,6 +15,10 @@ beforeAll(async () => {
     if (req.url === "/product") {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       res.end(productPage);
+    } else if (req.url === "/scripted") {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(`<html><head><title>Scripted shop</title></head><body><h1>Widget</h1><div id="buy"></div>
+        <script>document.getElementById("buy").innerHTML = '<span class="price">€ 12,50</span><button>In den Warenkorb</button>';</script></body></html>`);
     } else if (req.url === "/feed.json") {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(
@@ -68,6 +72,17 @@ describe("changeradar check", () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/Availability: /);
     expect(stdout).toMatch(/Penhook/);
+  });
+
+  it("renders JavaScript with --render before extracting", async () => {
+    const plain = JSON.parse((await check([`${base}/scripted`, "--json"])).stdout);
+    expect(plain.price).toBeNull();
+    const { code, stdout, stderr } = await check([`${base}/scripted`, "--json", "--render"]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const rendered = JSON.parse(stdout);
+    expect(rendered.price).toEqual({ amount: 12.5, currency: "EUR", maxAmount: null });
+    expect(rendered.availability).toBe("in_stock");
   });
 
   it("scopes JSON with a JSONPath selector", async () => {
