@@ -5,9 +5,18 @@ import type { Clock } from "../clock";
 const ALGORITHM = "HS256";
 const ISSUER = "changeradar";
 
-/** The short-lived access JWT (DESIGN §4): its claims are the AuthUser fields, `sub` the user id. */
-export async function signAccessToken(user: AuthUser, secret: string, clock: Clock): Promise<string> {
-  const { id, ...claims } = user;
+/**
+ * The short-lived access JWT (DESIGN §4): its claims are the AuthUser fields, `sub` the user id, and `sid`
+ * the refresh-token family it was issued from (so a request can tell which session it belongs to).
+ */
+export async function signAccessToken(
+  user: AuthUser,
+  sessionId: string,
+  secret: string,
+  clock: Clock,
+): Promise<string> {
+  const { id, ...fields } = user;
+  const claims = { ...fields, sid: sessionId };
   const issuedAt = Math.floor(clock.now().getTime() / 1000);
   return new SignJWT(claims)
     .setProtectedHeader({ alg: ALGORITHM })
@@ -18,7 +27,9 @@ export async function signAccessToken(user: AuthUser, secret: string, clock: Clo
     .sign(key(secret));
 }
 
-export type AccessTokenCheck = { ok: true; userId: string } | { ok: false; reason: "expired" | "invalid" };
+export type AccessTokenCheck =
+  | { ok: true; userId: string; sessionId: string | null }
+  | { ok: false; reason: "expired" | "invalid" };
 
 export async function verifyAccessToken(
   token: string,
@@ -31,7 +42,8 @@ export async function verifyAccessToken(
       issuer: ISSUER,
       currentDate: clock.now(),
     });
-    return payload.sub ? { ok: true, userId: payload.sub } : { ok: false, reason: "invalid" };
+    const sessionId = typeof payload.sid === "string" ? payload.sid : null;
+    return payload.sub ? { ok: true, userId: payload.sub, sessionId } : { ok: false, reason: "invalid" };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
   }
@@ -45,4 +57,16 @@ function key(secret: string): Uint8Array {
     keys.set(secret, encoded);
   }
   return encoded;
+}
+
+/** The session (refresh-token family) of the request's bearer token, for calls that act on "this session". */
+export async function sessionIdOf(
+  authorization: string | undefined,
+  secret: string,
+  clock: Clock,
+): Promise<string | null> {
+  const token = authorization?.startsWith("Bearer ") ? authorization.slice(7) : null;
+  if (!token) return null;
+  const check = await verifyAccessToken(token, secret, clock);
+  return check.ok ? check.sessionId : null;
 }

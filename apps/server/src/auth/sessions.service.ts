@@ -34,23 +34,24 @@ const ROTATION_GRACE_MS = 10_000;
 
 const sessionEnded = "Your session has ended. Please sign in again.";
 
-async function accessFor(ctx: Ctx, row: UserRow) {
+async function accessFor(ctx: Ctx, row: UserRow, familyId: string) {
   const user = toAuthUser(row);
-  return { user, accessToken: await signAccessToken(user, ctx.config.jwtSecret, ctx.clock) };
+  return { user, accessToken: await signAccessToken(user, familyId, ctx.config.jwtSecret, ctx.clock) };
 }
 
 /** After a login or a sign-up: a new token family. */
 export async function startSession(ctx: Ctx, row: UserRow, persistent: boolean): Promise<Session> {
   const refreshToken = randomToken();
   const now = ctx.clock.now();
+  const familyId = randomUUID();
   await insertRefreshToken(ctx.db, {
-    familyId: randomUUID(),
+    familyId,
     userId: row.id,
     tokenHash: sha256(refreshToken),
     persistent,
     expiresAt: addMs(now, days(limits.persistentRefreshDays)),
   });
-  return { ...(await accessFor(ctx, row)), refreshToken, persistent };
+  return { ...(await accessFor(ctx, row, familyId)), refreshToken, persistent };
 }
 
 /** GET /auth/refresh: rotates the token; a token that was already rotated revokes its whole family. */
@@ -67,7 +68,11 @@ export async function refreshSession(ctx: Ctx, presented: string | undefined): P
   const justRotated = (at: Date) => now.getTime() - at.getTime() <= ROTATION_GRACE_MS;
   if (token.rotatedAt) {
     if (justRotated(token.rotatedAt)) {
-      return { ...(await accessFor(ctx, user)), refreshToken: null, persistent: token.persistent };
+      return {
+        ...(await accessFor(ctx, user, token.familyId)),
+        refreshToken: null,
+        persistent: token.persistent,
+      };
     }
     await revokeFamily(ctx.db, token.familyId, now);
     ctx.log.warn({ userId: user.id }, "rotated refresh token reused: session family revoked");
@@ -75,7 +80,11 @@ export async function refreshSession(ctx: Ctx, presented: string | undefined): P
   }
   if (!(await markRotated(ctx.db, token.id, now))) {
     // Another request rotated it a moment ago.
-    return { ...(await accessFor(ctx, user)), refreshToken: null, persistent: token.persistent };
+    return {
+      ...(await accessFor(ctx, user, token.familyId)),
+      refreshToken: null,
+      persistent: token.persistent,
+    };
   }
   const refreshToken = randomToken();
   await insertRefreshToken(ctx.db, {
@@ -85,7 +94,7 @@ export async function refreshSession(ctx: Ctx, presented: string | undefined): P
     persistent: token.persistent,
     expiresAt: addMs(now, days(limits.persistentRefreshDays)),
   });
-  return { ...(await accessFor(ctx, user)), refreshToken, persistent: token.persistent };
+  return { ...(await accessFor(ctx, user, token.familyId)), refreshToken, persistent: token.persistent };
 }
 
 /** POST /auth/logout: the presented token's family can no longer refresh. */
@@ -99,11 +108,9 @@ export async function endSession(ctx: Ctx, presented: string | undefined): Promi
 export async function endOtherSessions(
   ctx: Ctx,
   userId: string,
-  presented: string | undefined,
+  currentSessionId: string | null,
 ): Promise<void> {
-  const token = presented ? await findRefreshToken(ctx.db, sha256(presented)) : null;
-  const keep = token && token.userId === userId ? token.familyId : undefined;
-  await revokeUserTokens(ctx.db, userId, ctx.clock.now(), keep);
+  await revokeUserTokens(ctx.db, userId, ctx.clock.now(), currentSessionId ?? undefined);
 }
 
 export async function endAllSessions(ctx: Ctx, userId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { updateMerchantFieldsSchema, updatePasswordSchema } from "@changeradar/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { readRefreshCookie } from "../auth/session-cookies";
+import { sessionIdOf } from "../auth/access-token";
 import type { AppContext } from "../context";
 import { Invalid, PayloadTooLarge } from "../http/errors";
 import { validate } from "../http/validate";
@@ -18,14 +18,11 @@ export function registerUserRoutes(api: FastifyInstance, ctx: AppContext): void 
     return updateProfile(ctx, request.user.id, validate(updateMerchantFieldsSchema, fields), avatar);
   });
 
-  api.patch("/users/update-password", signedIn, async (request) =>
-    changePassword(
-      ctx,
-      request.user.id,
-      validate(updatePasswordSchema, request.body),
-      readRefreshCookie(request),
-    ),
-  );
+  api.patch("/users/update-password", signedIn, async (request) => {
+    const input = validate(updatePasswordSchema, request.body);
+    const sessionId = await sessionIdOf(request.headers.authorization, ctx.config.jwtSecret, ctx.clock);
+    return changePassword(ctx, request.user.id, input, sessionId);
+  });
 
   api.get<{ Params: { userId: string } }>("/users/avatar/:userId", async (request, reply) => {
     const avatar = await getAvatar(ctx, request.params.userId);

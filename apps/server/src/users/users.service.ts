@@ -44,7 +44,7 @@ export async function changePassword(
   ctx: Ctx,
   userId: string,
   input: z.output<typeof updatePasswordSchema>,
-  currentRefreshToken: string | undefined,
+  currentSessionId: string | null,
 ): Promise<{ message: string }> {
   const row = await findUserById(ctx.db, userId);
   if (!row) throw new NotFound("Account not found.");
@@ -52,7 +52,7 @@ export async function changePassword(
     throw Invalid.field("currentPassword", "The current password is not correct.");
   }
   await updateUser(ctx.db, userId, { passwordHash: await hashPassword(input.newPassword) });
-  await endOtherSessions(ctx, userId, currentRefreshToken);
+  await endOtherSessions(ctx, userId, currentSessionId);
   return { message: "Password updated successfully!" };
 }
 

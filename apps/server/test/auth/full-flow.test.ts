@@ -1,20 +1,14 @@
 import { messages, tokenResponseSchema } from "@changeradar/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiClient } from "../helpers/client";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { useTestServer } from "../helpers/server";
 import { codeFromMail, uniqueEmail } from "../helpers/users";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const t = useTestServer();
 
 describe("the whole account journey over plain HTTP", () => {
   it("register → code over SMTP → verify → login → refresh → update-password → logout", async () => {
-    const browser = new ApiClient(server.baseUrl);
+    const browser = new ApiClient(t.server.baseUrl);
     const email = uniqueEmail("journey");
 
     const signup = await browser.post("/users/new-merchant", {
@@ -30,7 +24,7 @@ describe("the whole account journey over plain HTTP", () => {
     expect(signed.user.emailVerified).toBe(false);
     expect(signup.body.userId).toBe(signed.user.id);
 
-    const code = await codeFromMail(server, email, "verification code");
+    const code = await codeFromMail(t.server, email, "verification code");
     const verify = await browser.post("/users/verify-passcode", {
       id: signed.user.id,
       passcode: code,
@@ -69,7 +63,7 @@ describe("the whole account journey over plain HTTP", () => {
     expect(logout.status).toBe(200);
     expect(browser.cookies.has("cr_refresh")).toBe(false);
 
-    const again = new ApiClient(server.baseUrl);
+    const again = new ApiClient(t.server.baseUrl);
     expect((await again.post("/auth/login", { email, password: "first-pass" })).status).toBe(401);
     expect((await again.post("/auth/login", { email, password: "second-pass" })).status).toBe(200);
     expect(messages.passwordUpdatedLogin).toBeTruthy();

@@ -1,9 +1,11 @@
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { buildApp } from "../../src/app";
 import { type Config, loadConfig } from "../../src/config";
 import { createLogger } from "../../src/logger";
 import { createMailer } from "../../src/mail/mailer";
+import { ApiClient } from "./client";
 import { TestClock } from "./clock";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
@@ -73,4 +75,24 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await database.destroy();
     },
   };
+}
+
+/**
+ * Registers the per-file lifecycle: one test server for the whole file (started in beforeAll, closed in
+ * afterAll), the test clock reset after each test, and an anonymous client. Read `t.server` inside tests.
+ */
+export function useTestServer(env: Record<string, string> = {}): {
+  server: TestServer;
+  anonymous: ApiClient;
+} {
+  const state = {} as { server: TestServer; anonymous: ApiClient };
+  beforeAll(async () => {
+    state.server = await startTestServer(env);
+    state.anonymous = new ApiClient(state.server.baseUrl);
+  });
+  afterEach(() => state.server?.clock.reset());
+  afterAll(async () => {
+    await state.server?.close();
+  });
+  return state;
 }

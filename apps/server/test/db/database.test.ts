@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase } from "../../src/db/database";
+import { migrate } from "../../src/db/migrate";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+describe("the database handle", () => {
+  it("applies migrations once: a second run changes nothing", async () => {
+    await migrate(database.handle);
+    const result = await database.handle.db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    const rows = (result as unknown as { rows: Array<{ n: number }> }).rows;
+    expect(rows[0]?.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it("delivers NOTIFY payloads to LISTEN handlers, parameters never spliced into SQL", async () => {
+    const received: string[] = [];
+    const unsubscribe = await database.handle.listen("check_results", (payload) => received.push(payload));
+    await database.handle.notify("check_results", 'it\'s {"monitor": 1}; --');
+    for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await unsubscribe();
+    expect(received).toEqual(['it\'s {"monitor": 1}; --']);
+  });
+
+  it.runIf(!process.env.DATABASE_URL)(
+    "refuses a second process on the same PGlite data directory",
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "changeradar-lock-"));
+      const { writeFileSync } = await import("node:fs");
+      // pid 1 is always alive and never ours: it stands for another ChangeRadar process.
+      writeFileSync(join(dataDir, "pglite.lock"), "1\n");
+      await expect(createDatabase({ databaseUrl: null, dataDir })).rejects.toThrow(
+        /in use by another ChangeRadar process \(pid 1\)/,
+      );
+      // A lock left by a process that no longer exists is taken over.
+      writeFileSync(join(dataDir, "pglite.lock"), "999999999\n");
+      const handle = await createDatabase({ databaseUrl: null, dataDir });
+      await handle.ping();
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  );
+});
