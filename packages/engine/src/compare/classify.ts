@@ -129,8 +129,9 @@ function detectKinds(
 export function compareSnapshots(previous: Snapshot, next: Snapshot, options: CompareOptions): ChangeResult {
   const settings = { rules: parseIgnoreRules(options.ignore), learnedNoise: options.learnedNoise ?? null };
   const sensitivity = Math.max(0, Math.min(100, options.sensitivity ?? 50));
-  const a = normaliseSnapshot(previous, settings);
-  const b = normaliseSnapshot(next, settings);
+  const cache = new Map<string, string | null>();
+  const a = normaliseSnapshot(previous, settings, cache);
+  const b = normaliseSnapshot(next, settings, cache);
   const diffs = computeDiffs(previous, next, a, b, options);
   const fingerprint = fingerprintView(b, next, options.watch);
 

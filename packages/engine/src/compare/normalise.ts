@@ -43,11 +43,22 @@ export function normaliseItemKey(key: string): string {
   return /^https?:\/\//i.test(key) ? normaliseUrl(key) : maskNoise(normaliseWhitespace(key)).toLowerCase();
 }
 
-export function normaliseSnapshot(snapshot: Snapshot, settings: NoiseSettings): NormalisedView {
+/** Masked lines by original line: shared by both sides of one comparison, which mostly hold the same lines. */
+export type LineCache = Map<string, string | null>;
+
+export function normaliseSnapshot(
+  snapshot: Snapshot,
+  settings: NoiseSettings,
+  cache?: LineCache,
+): NormalisedView {
   const lines: string[] = [];
   const originals: string[] = [];
   for (const original of snapshot.lines) {
-    const line = normaliseLine(original, settings.rules);
+    let line = cache?.get(original);
+    if (line === undefined) {
+      line = normaliseLine(original, settings.rules);
+      cache?.set(original, line);
+    }
     if (line === null || line === "") continue;
     lines.push(line);
     originals.push(original);

@@ -1,0 +1,39 @@
+/** The shared corpus of saved pages (../shared/corpus), read like fetched responses. */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { savedPageInput } from "../../../src/cli/saved-page";
+import type { ExtractInput } from "../../../src/extract";
+
+export const CORPUS_DIR = process.env.CORPUS_DIR ?? "/work/shared/corpus";
+export const CATEGORIES = ["product", "article", "listing", "json", "text"] as const;
+
+export interface CorpusPage {
+  file: string;
+  category: (typeof CATEGORIES)[number];
+  bytes: number;
+  input: ExtractInput;
+}
+
+function pageUrls(): Map<string, string> {
+  const urls = new Map<string, string>();
+  for (const line of readFileSync(join(CORPUS_DIR, "truth.jsonl"), "utf8").split("\n")) {
+    if (line.trim() === "") continue;
+    const row = JSON.parse(line) as { file: string; url?: string | null };
+    if (row.url) urls.set(row.file, row.url);
+  }
+  return urls;
+}
+
+export function loadCorpus(): CorpusPage[] {
+  const urls = pageUrls();
+  const pages: CorpusPage[] = [];
+  for (const category of CATEGORIES) {
+    for (const name of readdirSync(join(CORPUS_DIR, category)).sort()) {
+      const file = `${category}/${name}`;
+      const bytes = new Uint8Array(readFileSync(join(CORPUS_DIR, file)));
+      const url = urls.get(file) ?? `https://corpus.example/${file}`;
+      pages.push({ file, category, bytes: bytes.byteLength, input: savedPageInput(name, bytes, url) });
+    }
+  }
+  return pages;
+}

@@ -1,0 +1,189 @@
+/** Real changes a visitor would notice, applied to the raw HTML of a saved page. */
+import type { WatchKind } from "@changeradar/contracts";
+import type { Element } from "domhandler";
+import { textContent } from "domutils";
+import type { Snapshot } from "../../../src/snapshot";
+import type { CorpusPage } from "./corpus";
+import {
+  elements,
+  hashOf,
+  insideFurniture,
+  isVisible,
+  pickSpread,
+  repeatedEntry,
+  replaceRange,
+  resolveUrl,
+  span,
+  visibleTextNodes,
+} from "./dom-targets";
+import { discounted, rewritePrice } from "./price-forms";
+
+export interface RealMutation {
+  name: string;
+  /** The kind that must be reported. */
+  expected: WatchKind;
+  /** The mutated page, or null when the mutation does not apply to this page. */
+  apply(html: string, snapshot: Snapshot, page: CorpusPage): string | null;
+}
+
+const IN_STOCK_SCHEMA = /\b(?:InStock|InStoreOnly|OnlineOnly|LimitedAvailability)\b/g;
+const OUT_OF_STOCK_SCHEMA = /\b(?:OutOfStock|SoldOut|Discontinued)\b/g;
+const IN_STOCK_TEXT =
+  /(?<![\p{L}])(?:in stock|add to (?:cart|basket|bag)|buy now|auf lager|in den warenkorb|en stock|ajouter au panier|añadir al carrito|agregar al carrito|aggiungi al carrello|op voorraad|em estoque|adicionar ao carrinho|comprar agora|lieferbar|sofort verfügbar|vorrätig)(?![\p{L}])/giu;
+const OUT_OF_STOCK_TEXT =
+  /(?<![\p{L}])(?:(?:attualmente |actualmente |momentan )?(?:non disponibile|no disponible|nicht (?:mehr )?(?:verfügbar|lieferbar))|indisponible|niet leverbaar|out of stock|sold out|currently unavailable|no longer available|temporarily unavailable|ausverkauft|agotado|esgotado|épuisé|rupture de stock|esaurito|uitverkocht)(?![\p{L}])/giu;
+const META_IN_STOCK = /(content=["'])(?:in stock|instock|available)(["'])/gi;
+const META_OUT_OF_STOCK = /(content=["'])(?:out of stock|oos|outofstock|sold out)(["'])/gi;
+
+/** Shops show the status next to the product name: a visible notice right after the product's <h1>. */
+function noticeAfterHeading(html: string, snapshot: Snapshot, notice: string): string {
+  const headings = elements(html, "h1").filter(isVisible);
+  const shown = new Set(snapshot.lines);
+  const heading = headings.find((h) => shown.has(textContent(h).replace(/\s+/g, " ").trim())) ?? headings[0];
+  if (!heading) return html;
+  const at = span(heading).end;
+  return `${html.slice(0, at)}<p class="availability">${notice}</p>${html.slice(at)}`;
+}
+
+function flipStock(html: string, snapshot: Snapshot): string | null {
+  let result = html;
+  if (snapshot.availability === "in_stock" || snapshot.availability === "limited") {
+    result = noticeAfterHeading(result, snapshot, "Out of stock")
+      .replace(IN_STOCK_SCHEMA, "OutOfStock")
+      .replace(META_IN_STOCK, "$1out of stock$2")
+      .replace(IN_STOCK_TEXT, "Sold out")
+      .replace(
+        /(?<![\p{L}])(?:only \d+ left|few left|low stock|limited stock|nur noch \d+)(?![\p{L}])/giu,
+        "Sold out",
+      );
+  } else if (snapshot.availability === "out_of_stock") {
+    result = noticeAfterHeading(result, snapshot, "In stock")
+      .replace(OUT_OF_STOCK_SCHEMA, "InStock")
+      .replace(META_OUT_OF_STOCK, "$1in stock$2")
+      .replace(OUT_OF_STOCK_TEXT, "In stock");
+  } else {
+    return null;
+  }
+  return result === html ? null : result;
+}
+
+function changePrice(html: string, snapshot: Snapshot): string | null {
+  if (!snapshot.price) return null;
+  return rewritePrice(html, snapshot.price.amount, discounted(snapshot.price.amount));
+}
+
+/** Clone one of the page's repeated entries with a new link and title, right after the original. */
+function addItem(html: string, snapshot: Snapshot, page: CorpusPage): string | null {
+  const linked = snapshot.items.filter((item) => item.url !== null);
+  if (linked.length < 2) return null;
+  const anchors = elements(html, "a");
+  const salt = hashOf(page.file);
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const item = pickSpread(linked, salt + attempt)!;
+    const anchor = anchors.find(
+      (a) =>
+        a.attribs.href !== undefined &&
+        resolveUrl(a.attribs.href, snapshot.url) === item.url &&
+        textContent(a).trim() !== "" &&
+        isVisible(a) &&
+        !insideFurniture(a) &&
+        repeatedEntry(a),
+    );
+    const entry = anchor && repeatedEntry(anchor);
+    if (!anchor || !entry) continue;
+    const at = span(entry);
+    const original = html.slice(at.start, at.end);
+    const anchorStart = (anchor.startIndex ?? 0) - at.start;
+    const hrefAttribute = /\shref\s*=\s*["']?([^"'\s>]*)/i.exec(
+      original.slice(anchorStart, original.indexOf(">", anchorStart)),
+    );
+    if (!hrefAttribute) continue;
+    const rawHref = hrefAttribute[1];
+    const hrefIndex = anchorStart + hrefAttribute.index + hrefAttribute[0].length - rawHref.length;
+    const newHref = rawHref.includes("?")
+      ? rawHref.replace("?", "/zebracorn-sighting?")
+      : `${rawHref.replace(/\/$/, "")}/zebracorn-sighting`;
+    let clone = original.slice(0, hrefIndex) + newHref + original.slice(hrefIndex + rawHref.length);
+    const title = item.title.trim();
+    clone = title && clone.includes(title) ? clone.replace(title, "Zebracorn sighting confirmed") : clone;
+    return replaceRange(html, { start: at.end, end: at.end }, clone);
+  }
+  return null;
+}
+
+/** A new image file where the page showed another one: every reference to the old file changes. */
+function swapImage(html: string, snapshot: Snapshot): string | null {
+  const shown = new Set(snapshot.images);
+  const image = elements(html, "img").find((img) => {
+    const src = img.attribs.src;
+    return (
+      src !== undefined &&
+      src.length > 8 &&
+      !src.startsWith("data:") &&
+      shown.has(resolveUrl(src, snapshot.url) ?? "")
+    );
+  });
+  if (!image) return null;
+  const src = image.attribs.src;
+  const swapped = src.replace(/([^/?#]+)(?=(?:[?#].*)?$)/, "swapped-$1");
+  const replacement = swapped === src ? `${src}-swapped` : swapped;
+  const escaped = (text: string) => text.replace(/&/g, "&amp;");
+  const result = html.split(src).join(replacement).split(escaped(src)).join(escaped(replacement));
+  return result === html ? null : result;
+}
+
+const EDITABLE_WORD = /(?<![\p{L}\p{N}&#;])[\p{L}]{5,}(?![\p{L}\p{N}])/gu;
+
+function editParagraph(html: string, snapshot: Snapshot, page: CorpusPage): string | null {
+  const candidates = visibleTextNodes(html, snapshot.lines);
+  const node = pickSpread(candidates, hashOf(page.file));
+  if (!node) return null;
+  const at = span(node);
+  const raw = html.slice(at.start, at.end);
+  const words = [...raw.matchAll(EDITABLE_WORD)];
+  const word = words[Math.floor(words.length / 2)];
+  if (!word || word.index === undefined) return null;
+  const edited = `${raw.slice(0, word.index)}zebracorn${raw.slice(word.index + word[0].length)}`;
+  return replaceRange(html, at, edited);
+}
+
+const REMOVABLE = new Set([
+  "p",
+  "li",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "blockquote",
+  "dd",
+  "dt",
+  "figcaption",
+  "td",
+  "div",
+  "span",
+  "a",
+  "section",
+  "article",
+]);
+
+function removeElement(html: string, snapshot: Snapshot, page: CorpusPage): string | null {
+  const candidates = visibleTextNodes(html, snapshot.lines);
+  const node = pickSpread(candidates, hashOf(page.file) + 1);
+  if (!node) return null;
+  let element = node.parent as Element | null;
+  while (element && element.type === "tag" && !REMOVABLE.has(element.name))
+    element = element.parent as Element | null;
+  if (element?.type !== "tag") return null;
+  return replaceRange(html, span(element), "");
+}
+
+export const realHtmlMutations: readonly RealMutation[] = [
+  { name: "price change", expected: "price", apply: changePrice },
+  { name: "stock flip", expected: "stock", apply: flipStock },
+  { name: "new item", expected: "new_content", apply: addItem },
+  { name: "image swap", expected: "images", apply: swapImage },
+  { name: "paragraph edit", expected: "text", apply: editParagraph },
+  { name: "element removed", expected: "text", apply: removeElement },
+];
