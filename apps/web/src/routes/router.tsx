@@ -22,6 +22,7 @@ const NotFoundPage = lazy(() => import("./public/not-found-page"));
 const DashboardPage = lazy(() => import("./app/dashboard-page"));
 const MyMonitorsPage = lazy(() => import("./app/my-monitors-page"));
 const MonitorDetailPage = lazy(() => import("./app/monitor-detail-page"));
+const MonitorEditorPage = lazy(() => import("./app/monitor-editor-page"));
 const NotificationsPage = lazy(() => import("./app/notifications-page"));
 const ReportsPage = lazy(() => import("./app/reports-page"));
 const SettingsPage = lazy(() => import("./app/settings-page"));
@@ -62,7 +63,9 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <DashboardPage /> },
           { path: "mymonitors", element: <MyMonitorsPage /> },
+          { path: "mymonitors/new", element: <MonitorEditorPage /> },
           { path: "mymonitors/:monitorId", element: <MonitorDetailPage /> },
+          { path: "mymonitors/:monitorId/edit", element: <MonitorEditorPage /> },
           { path: "notifications", element: <NotificationsPage /> },
           { path: "reports", element: <ReportsPage /> },
           { path: "settings", element: <SettingsPage /> },

@@ -1,0 +1,122 @@
+import Checkbox from "@mui/material/Checkbox";
+import FormControl from "@mui/material/FormControl";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormGroup from "@mui/material/FormGroup";
+import FormHelperText from "@mui/material/FormHelperText";
+import FormLabel from "@mui/material/FormLabel";
+import Link from "@mui/material/Link";
+import Slider from "@mui/material/Slider";
+import Typography from "@mui/material/Typography";
+import { type Control, Controller } from "react-hook-form";
+import { Link as RouterLink } from "react-router";
+import { useChannels } from "../../notifications/notifications-queries";
+import { useTags } from "../monitors-queries";
+import { ChipsField } from "./chips-field";
+import { ConditionsField } from "./conditions-field";
+import type { MonitorFormValues } from "./monitor-form-values";
+
+function ChannelsField({ value, onChange }: { value: string[]; onChange: (value: string[]) => void }) {
+  const channels = useChannels();
+  const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((v) => v !== id));
+  return (
+    <FormControl component="fieldset">
+      <FormLabel component="legend">Alert channels</FormLabel>
+      <FormHelperText sx={{ mx: 0 }}>
+        {value.length === 0
+          ? "None chosen: alerts go to your account email once it is verified."
+          : "Alerts go to the channels ticked."}{" "}
+        <Link component={RouterLink} to="/auth/notifications#channels">
+          Manage channels
+        </Link>
+      </FormHelperText>
+      <FormGroup>
+        {channels.data?.map((channel) => (
+          <FormControlLabel
+            key={channel.id}
+            control={
+              <Checkbox
+                checked={value.includes(channel.id)}
+                onChange={(e) => toggle(channel.id, e.target.checked)}
+              />
+            }
+            label={`${channel.name} (${channel.type}${channel.verified ? "" : ", not verified"})`}
+          />
+        ))}
+      </FormGroup>
+    </FormControl>
+  );
+}
+
+const sensitivityMarks = [
+  { value: 0, label: "Any" },
+  { value: 50, label: "Balanced" },
+  { value: 100, label: "Big only" },
+];
+
+/** Sensitivity, ignore rules, conditions, channels and tags. */
+export function AdvancedFields({ control }: { control: Control<MonitorFormValues> }) {
+  const tags = useTags();
+  return (
+    <>
+      <Controller
+        control={control}
+        name="sensitivity"
+        render={({ field }) => (
+          <FormControl>
+            <FormLabel id="sensitivity-label">Sensitivity</FormLabel>
+            <Slider
+              aria-labelledby="sensitivity-label"
+              value={field.value}
+              onChange={(_, value) => field.onChange(value as number)}
+              step={5}
+              marks={sensitivityMarks}
+              valueLabelDisplay="auto"
+              sx={{ mx: 2.5, width: "auto", "& .MuiSlider-markLabel": { fontSize: "0.75rem" } }}
+            />
+            <Typography variant="body2" color="text.secondary">
+              Higher means fewer alerts: small wording tweaks are skipped.
+            </Typography>
+          </FormControl>
+        )}
+      />
+      <Controller
+        control={control}
+        name="ignore"
+        render={({ field }) => (
+          <ChipsField
+            id="ignore"
+            label="Ignore rules"
+            value={field.value}
+            onChange={field.onChange}
+            placeholder="Visitors online"
+            helperText="Lines with this text are ignored. Write /pattern/ for a regular expression. Press Enter to add."
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="conditions"
+        render={({ field }) => <ConditionsField value={field.value} onChange={field.onChange} />}
+      />
+      <Controller
+        control={control}
+        name="channelIds"
+        render={({ field }) => <ChannelsField value={field.value} onChange={field.onChange} />}
+      />
+      <Controller
+        control={control}
+        name="tags"
+        render={({ field }) => (
+          <ChipsField
+            id="tags"
+            label="Tags"
+            value={field.value}
+            onChange={field.onChange}
+            options={tags.data?.map((t) => t.name) ?? []}
+            helperText="Group monitors to filter them later. Press Enter to add."
+          />
+        )}
+      />
+    </>
+  );
+}

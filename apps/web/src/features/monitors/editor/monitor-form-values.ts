@@ -1,0 +1,59 @@
+import type { CreateMonitorInput, Monitor, MonitorCondition, WatchKind } from "@changeradar/contracts";
+import { type Frequency, type PlanName, planAllowsFrequency } from "@changeradar/contracts";
+
+/** The editor's values: every field present, so the form never switches between controlled and not. */
+export interface MonitorFormValues {
+  url: string;
+  name: string;
+  frequency: Frequency;
+  watch: WatchKind[];
+  selector: string;
+  ignore: string[];
+  conditions: MonitorCondition[];
+  renderJs: boolean;
+  sensitivity: number;
+  channelIds: string[];
+  tags: string[];
+}
+
+export function emptyMonitorValues(plan: PlanName): MonitorFormValues {
+  return {
+    url: "",
+    name: "",
+    frequency: planAllowsFrequency(plan, "1d") ? "1d" : "1w",
+    watch: ["text"],
+    selector: "",
+    ignore: [],
+    conditions: [],
+    renderJs: false,
+    sensitivity: 30,
+    channelIds: [],
+    tags: [],
+  };
+}
+
+export function valuesFromMonitor(monitor: Monitor): MonitorFormValues {
+  return {
+    url: monitor.url,
+    name: monitor.name,
+    frequency: monitor.frequency,
+    watch: monitor.watch,
+    selector: monitor.selector ?? "",
+    ignore: monitor.ignore,
+    conditions: monitor.conditions,
+    renderJs: monitor.renderJs,
+    sensitivity: monitor.sensitivity,
+    channelIds: monitor.channelIds,
+    tags: monitor.tags,
+  };
+}
+
+/** What the API receives: blank optional text becomes absent (or null for the selector). */
+export function toMonitorInput(values: MonitorFormValues): CreateMonitorInput {
+  return {
+    ...values,
+    url: values.url.trim(),
+    name: values.name.trim() || undefined,
+    selector: values.selector.trim() || null,
+  };
+}

@@ -1,0 +1,187 @@
+import { createMonitorSchema, type PlanName, type Preview } from "@changeradar/contracts";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Switch from "@mui/material/Switch";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { Controller, type Resolver, useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { FormBanner } from "../../../components/forms/form-banner";
+import { applyServerErrors } from "../../../components/forms/server-errors";
+import { AdvancedFields } from "./advanced-fields";
+import { FrequencyField } from "./frequency-field";
+import type { MonitorFormValues } from "./monitor-form-values";
+import { toMonitorInput } from "./monitor-form-values";
+import { PreviewStep } from "./preview-step";
+import { WatchKindsField } from "./watch-kinds-field";
+
+interface MonitorFormProps {
+  plan: PlanName;
+  initial: MonitorFormValues;
+  editing: boolean;
+  onSubmit: (input: ReturnType<typeof toMonitorInput>) => Promise<unknown>;
+  cancelTo: string;
+}
+
+const fields = [
+  "url",
+  "name",
+  "frequency",
+  "watch",
+  "selector",
+  "ignore",
+  "conditions",
+  "sensitivity",
+  "channelIds",
+  "tags",
+] as const;
+/** The contract's schema validates what the API will receive; each problem goes under its field. */
+const resolver: Resolver<MonitorFormValues> = (values) => {
+  const parsed = createMonitorSchema.safeParse(toMonitorInput(values));
+  if (parsed.success) return { values, errors: {} };
+  const errors: Record<string, { type: string; message: string }> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "url");
+    errors[field] ??= { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors: errors as never };
+};
+
+/** Add or edit a monitor: address → live preview and element picking → what to watch and how often. */
+export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo }: MonitorFormProps) {
+  const form = useForm<MonitorFormValues>({ defaultValues: initial, resolver });
+  const { control, register, handleSubmit, setValue, watch, setError, formState } = form;
+  const [banner, setBanner] = useState<string | null>(null);
+  const [watchTouched, setWatchTouched] = useState(editing);
+  const [suggested, setSuggested] = useState<Preview["suggestedWatch"]>([]);
+  const selector = watch("selector");
+
+  const onPreview = (preview: Preview) => {
+    setSuggested(preview.suggestedWatch);
+    if (!form.getValues("name") && preview.title) setValue("name", preview.title.slice(0, 200));
+    if (!watchTouched && preview.suggestedWatch.length > 0) setValue("watch", preview.suggestedWatch);
+  };
+  const submit = handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await onSubmit(toMonitorInput(values));
+    } catch (error) {
+      setBanner(applyServerErrors(error, setError, fields));
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={editing ? "Edit monitor" : "Add monitor"}>
+      <FormBanner message={banner} />
+      <Box
+        sx={{
+          display: "grid",
+          gap: 3,
+          gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 5fr) minmax(0, 4fr)" },
+          alignItems: "start",
+        }}
+      >
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <PreviewStep
+            control={control}
+            selector={selector}
+            onPreview={onPreview}
+            onPick={(picked) => setValue("selector", picked, { shouldDirty: true })}
+          />
+        </Stack>
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+          <Stack spacing={3}>
+            <TextField
+              label="Name"
+              {...register("name")}
+              id="name"
+              error={Boolean(formState.errors.name)}
+              helperText={formState.errors.name?.message ?? "Shown in lists and alerts"}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="Element to watch (CSS selector)"
+              {...register("selector")}
+              id="selector"
+              placeholder="Whole page"
+              error={Boolean(formState.errors.selector)}
+              helperText={
+                formState.errors.selector?.message ??
+                "Pick it in the preview or type a CSS selector (XPath starting with / works too). Empty = the whole page."
+              }
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { spellCheck: false, style: { fontFamily: "monospace" } },
+              }}
+            />
+            <Controller
+              control={control}
+              name="watch"
+              render={({ field, fieldState }) => (
+                <WatchKindsField
+                  value={field.value}
+                  onChange={(value) => {
+                    setWatchTouched(true);
+                    field.onChange(value);
+                  }}
+                  error={fieldState.error?.message}
+                  suggested={suggested}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="frequency"
+              render={({ field, fieldState }) => (
+                <FrequencyField
+                  plan={plan}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="renderJs"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
+                  }
+                  label={
+                    <span>
+                      Render JavaScript
+                      <Typography
+                        variant="body2"
+                        color="text.secondary"
+                        component="span"
+                        sx={{ display: "block" }}
+                      >
+                        For pages that build their content in the browser; also takes screenshots for visual
+                        diffs.
+                      </Typography>
+                    </span>
+                  }
+                />
+              )}
+            />
+            <AdvancedFields control={control} />
+            <Box sx={{ display: "flex", gap: 1.5, justifyContent: "flex-end", flexWrap: "wrap" }}>
+              <Button component={Link} to={cancelTo}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+                {editing ? "Save changes" : "Start monitoring"}
+              </Button>
+            </Box>
+          </Stack>
+        </Paper>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+import { frequencyLabels, type Monitor } from "@changeradar/contracts";
+import OpenInNew from "@mui/icons-material/OpenInNew";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import { formatItemTime } from "../../lib/dates";
+import { watchKindLabels } from "./labels";
+import { MonitorActions } from "./monitor-actions";
+import { MonitorStatusChip } from "./monitor-status-chip";
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="div" sx={{ fontSize: "0.9rem", wordBreak: "break-word" }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The monitor's name, address, status, schedule and what it watches, with its actions. */
+export function MonitorHeader({ monitor }: { monitor: Monitor }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
+      <Box sx={{ display: "flex", gap: 2, alignItems: "flex-start", flexWrap: "wrap" }}>
+        <Box sx={{ flex: "1 1 320px", minWidth: 0 }}>
+          <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+            <Typography variant="h4" component="h1" sx={{ wordBreak: "break-word" }} id="screen-title">
+              {monitor.name || monitor.url}
+            </Typography>
+            <MonitorStatusChip monitorId={monitor.id} status={monitor.status} />
+          </Box>
+          <Link
+            href={monitor.url}
+            target="_blank"
+            rel="noreferrer noopener"
+            sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, wordBreak: "break-all", mt: 0.5 }}
+          >
+            {monitor.url}
+            <OpenInNew sx={{ fontSize: 14 }} aria-label="(opens in a new tab)" />
+          </Link>
+        </Box>
+        <MonitorActions monitor={monitor} afterDelete="/auth/mymonitors" />
+      </Box>
+      {monitor.status === "failing" && monitor.lastError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          The last {monitor.consecutiveFailures > 1 ? `${monitor.consecutiveFailures} checks` : "check"}{" "}
+          failed: {monitor.lastError}
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: "grid",
+          gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(5, auto)" },
+          gap: 2,
+          mt: 2,
+          justifyContent: "start",
+          columnGap: { md: 5 },
+        }}
+      >
+        <Fact label="Last check">{formatItemTime(monitor.lastCheckedAt)}</Fact>
+        <Fact label="Next check">{monitor.paused ? "Paused" : formatItemTime(monitor.nextCheckAt)}</Fact>
+        <Fact label="Frequency">{frequencyLabels[monitor.frequency]}</Fact>
+        <Fact label="Watching">{monitor.watch.map((k) => watchKindLabels[k]).join(", ")}</Fact>
+        <Fact label="Element">{monitor.selector ? <code>{monitor.selector}</code> : "Whole page"}</Fact>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,110 @@
+import type {
+  CreateMonitorInput,
+  ListMonitorsQuery,
+  Monitor,
+  Preview,
+  UpdateMonitorInput,
+  WatchKind,
+} from "@changeradar/contracts";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiClient } from "../../api/client";
+
+export interface MonitorPage {
+  items: Monitor[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+export interface ImportResult {
+  created: Monitor[];
+  errors: { url: string; message: string }[];
+}
+export interface ImportInput {
+  urls: string;
+  frequency: Monitor["frequency"];
+  watch: WatchKind[];
+  tags?: string[];
+}
+export interface TagCount {
+  name: string;
+  count: number;
+}
+export interface PreviewInput {
+  url: string;
+  selector?: string | null;
+  renderJs?: boolean;
+}
+
+export const monitorKeys = {
+  all: ["monitors"] as const,
+  list: (query: ListMonitorsQuery) => ["monitors", "list", query] as const,
+  detail: (id: string) => ["monitors", "detail", id] as const,
+  tags: ["monitors", "tags"] as const,
+};
+
+const monitorsApi = {
+  list: async (query: ListMonitorsQuery) =>
+    (await apiClient.get<MonitorPage>("/monitors", { params: query })).data,
+  get: async (id: string) => (await apiClient.get<Monitor>(`/monitors/${id}`)).data,
+  tags: async () => (await apiClient.get<{ items: TagCount[] }>("/tags")).data.items,
+  create: async (input: CreateMonitorInput) => (await apiClient.post<Monitor>("/monitors", input)).data,
+  update: async ({ id, input }: { id: string; input: UpdateMonitorInput }) =>
+    (await apiClient.patch<Monitor>(`/monitors/${id}`, input)).data,
+  remove: async (id: string) => {
+    await apiClient.delete(`/monitors/${id}`);
+  },
+  pause: async (id: string) => (await apiClient.post<Monitor>(`/monitors/${id}/pause`)).data,
+  resume: async (id: string) => (await apiClient.post<Monitor>(`/monitors/${id}/resume`)).data,
+  checkNow: async (id: string) => {
+    await apiClient.post(`/monitors/${id}/check`);
+  },
+  preview: async (input: PreviewInput) => (await apiClient.post<Preview>("/monitors/preview", input)).data,
+  importMany: async (input: ImportInput) =>
+    (await apiClient.post<ImportResult>("/monitors/import", input)).data,
+};
+
+export function useMonitorList(query: ListMonitorsQuery) {
+  return useQuery({
+    queryKey: monitorKeys.list(query),
+    queryFn: () => monitorsApi.list(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMonitor(id: string | undefined) {
+  return useQuery({
+    queryKey: monitorKeys.detail(id ?? ""),
+    queryFn: () => monitorsApi.get(id!),
+    enabled: Boolean(id),
+  });
+}
+
+export function useTags() {
+  return useQuery({
+    queryKey: monitorKeys.tags,
+    queryFn: monitorsApi.tags,
+  });
+}
+
+export function usePreview() {
+  return useMutation({ mutationFn: monitorsApi.preview });
+}
+
+/** Every change to monitors refreshes the lists, the dashboard and the reports that count them. */
+export function useMonitorMutations() {
+  const client = useQueryClient();
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: monitorKeys.all });
+    void client.invalidateQueries({ queryKey: ["dashboard"] });
+  };
+  const options = { onSuccess: refresh };
+  return {
+    create: useMutation({ mutationFn: monitorsApi.create, ...options }),
+    update: useMutation({ mutationFn: monitorsApi.update, ...options }),
+    remove: useMutation({ mutationFn: monitorsApi.remove, ...options }),
+    pause: useMutation({ mutationFn: monitorsApi.pause, ...options }),
+    resume: useMutation({ mutationFn: monitorsApi.resume, ...options }),
+    checkNow: useMutation({ mutationFn: monitorsApi.checkNow }),
+    importMany: useMutation({ mutationFn: monitorsApi.importMany, ...options }),
+  };
+}

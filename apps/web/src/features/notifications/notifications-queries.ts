@@ -1,0 +1,93 @@
+import type { Channel, ChannelType, Notification } from "@changeradar/contracts";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiClient } from "../../api/client";
+
+export interface NotificationFilters {
+  read?: "read" | "unread";
+  type?: Notification["type"];
+  monitorId?: string;
+  deliveryStatus?: Notification["deliveries"][number]["status"];
+  page?: number;
+}
+export interface NotificationPage {
+  items: Notification[];
+  total: number;
+  page: number;
+  pageSize: number;
+  unread: number;
+}
+export interface CreateChannelInput {
+  type: ChannelType;
+  name: string;
+  config: Record<string, string>;
+}
+
+export const notificationKeys = {
+  all: ["notifications"] as const,
+  list: (filters: NotificationFilters) => ["notifications", "list", filters] as const,
+  unread: ["notifications", "unread"] as const,
+  channels: ["channels"] as const,
+};
+
+const notificationsApi = {
+  list: async (filters: NotificationFilters) =>
+    (await apiClient.get<NotificationPage>("/notifications", { params: filters })).data,
+  unread: async () => (await apiClient.get<{ count: number }>("/notifications/unread-count")).data.count,
+  markRead: async (id: string) => {
+    await apiClient.post(`/notifications/${id}/read`);
+  },
+  markAllRead: async () => {
+    await apiClient.post("/notifications/read-all");
+  },
+};
+
+const channelsApi = {
+  list: async () => (await apiClient.get<{ items: Channel[] }>("/channels")).data.items,
+  create: async (input: CreateChannelInput) => (await apiClient.post<Channel>("/channels", input)).data,
+  remove: async (id: string) => {
+    await apiClient.delete(`/channels/${id}`);
+  },
+  test: async (id: string) => (await apiClient.post<{ message?: string }>(`/channels/${id}/test`)).data,
+  verify: async ({ id, code }: { id: string; code: string }) =>
+    (await apiClient.post<Channel>(`/channels/${id}/verify`, { code })).data,
+  resendVerification: async (id: string) => {
+    await apiClient.post(`/channels/${id}/resend-verification`);
+  },
+};
+
+export function useNotifications(filters: NotificationFilters) {
+  return useQuery({
+    queryKey: notificationKeys.list(filters),
+    queryFn: () => notificationsApi.list(filters),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUnreadCount() {
+  return useQuery({ queryKey: notificationKeys.unread, queryFn: notificationsApi.unread });
+}
+
+export function useNotificationMutations() {
+  const client = useQueryClient();
+  const onSuccess = () => void client.invalidateQueries({ queryKey: notificationKeys.all });
+  return {
+    markRead: useMutation({ mutationFn: notificationsApi.markRead, onSuccess }),
+    markAllRead: useMutation({ mutationFn: notificationsApi.markAllRead, onSuccess }),
+  };
+}
+
+export function useChannels() {
+  return useQuery({ queryKey: notificationKeys.channels, queryFn: channelsApi.list });
+}
+
+export function useChannelMutations() {
+  const client = useQueryClient();
+  const onSuccess = () => void client.invalidateQueries({ queryKey: notificationKeys.channels });
+  return {
+    create: useMutation({ mutationFn: channelsApi.create, onSuccess }),
+    remove: useMutation({ mutationFn: channelsApi.remove, onSuccess }),
+    test: useMutation({ mutationFn: channelsApi.test, onSuccess }),
+    verify: useMutation({ mutationFn: channelsApi.verify, onSuccess }),
+    resendVerification: useMutation({ mutationFn: channelsApi.resendVerification }),
+  };
+}

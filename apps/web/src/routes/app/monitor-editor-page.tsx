@@ -1,0 +1,76 @@
+import { plans } from "@changeradar/contracts";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import { useSnackbar } from "notistack";
+import { Link, useNavigate, useParams } from "react-router";
+import { PageLoader } from "../../components/page-loader";
+import { ScreenSection } from "../../components/shell/screen-section";
+import { LoadError } from "../../features/common/query-states";
+import { MonitorForm } from "../../features/monitors/editor/monitor-form";
+import { emptyMonitorValues, valuesFromMonitor } from "../../features/monitors/editor/monitor-form-values";
+import { useMonitor, useMonitorList, useMonitorMutations } from "../../features/monitors/monitors-queries";
+import { useAuthStore } from "../../store/auth-store";
+
+/** /auth/mymonitors/new and /auth/mymonitors/:monitorId/edit. */
+export default function MonitorEditorPage() {
+  const { monitorId } = useParams();
+  const plan = useAuthStore((s) => s.auth.user!.planType);
+  const monitor = useMonitor(monitorId);
+  const count = useMonitorList({ pageSize: 1 });
+  const { create, update } = useMonitorMutations();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+
+  if (monitorId) {
+    if (monitor.isPending) return <PageLoader />;
+    if (monitor.isError)
+      return <LoadError error={monitor.error} onRetry={() => monitor.refetch()} what="this monitor" />;
+    return (
+      <ScreenSection title={`Edit ${monitor.data.name || "monitor"}`}>
+        <MonitorForm
+          plan={plan}
+          editing
+          initial={valuesFromMonitor(monitor.data)}
+          cancelTo={`/auth/mymonitors/${monitorId}`}
+          onSubmit={async (input) => {
+            await update.mutateAsync({ id: monitorId, input });
+            enqueueSnackbar("Monitor saved", { variant: "success" });
+            navigate(`/auth/mymonitors/${monitorId}`);
+          }}
+        />
+      </ScreenSection>
+    );
+  }
+
+  const limit = plans[plan].monitors;
+  const full = count.data !== undefined && count.data.total >= limit;
+  return (
+    <ScreenSection title="Add monitor">
+      {full && (
+        <Alert
+          severity="info"
+          sx={{ mb: 3 }}
+          action={
+            <Button color="inherit" size="small" component={Link} to="/auth/settings#plan">
+              Upgrade
+            </Button>
+          }
+        >
+          Your {plan} plan includes {limit} {limit === 1 ? "monitor" : "monitors"} and you use them all. A
+          bigger plan watches more pages.
+        </Alert>
+      )}
+      <MonitorForm
+        plan={plan}
+        editing={false}
+        initial={emptyMonitorValues(plan)}
+        cancelTo="/auth/mymonitors"
+        onSubmit={async (input) => {
+          const created = await create.mutateAsync(input);
+          enqueueSnackbar("Monitor added. The first check is running now.", { variant: "success" });
+          navigate(`/auth/mymonitors/${created.id}`);
+        }}
+      />
+    </ScreenSection>
+  );
+}
