@@ -1,11 +1,13 @@
 import type { Snapshot } from "@changeradar/engine";
 import { enqueueChangeAlerts, enqueueMonitorHealthAlert, notifyLive } from "../alerts/outbox";
+import { LIVE_EVENTS_CHANNEL, liveEventPayload } from "../alerts/outbox.repository";
 import type { Database } from "../db";
 import type { LatestFacts, MonitorRow } from "../db/schema/monitors";
 import { putBlob, putJsonBlob } from "./blob-store";
 import { type CheckTiming, nextCheckAfterFailure, nextCheckAfterSuccess } from "./check-timing";
 import * as repo from "./checks.repository";
 import type { PageCheckOutcome } from "./page-check";
+import { recordQuietCheck } from "./quiet-check.repository";
 import { storedDiff } from "./stored-diff";
 
 const RECENT_FINGERPRINTS = 5;
@@ -41,9 +43,36 @@ export async function recordCheck(
   const status: RecordedStatus =
     outcome.kind === "baseline" ? "unchanged" : outcome.kind === "changed" ? "changed" : outcome.kind;
 
+  const state = monitorState(monitor, outcome, now, ctx.timing);
+  if (isQuiet(monitor, outcome, state)) {
+    const recorded = await recordQuietCheck(db, {
+      monitorId: monitor.id,
+      owner: ctx.owner,
+      state,
+      check: {
+        startedAt: ctx.startedAt,
+        durationMs: outcome.durationMs,
+        status,
+        httpStatus: outcome.httpStatus,
+        error: outcome.kind === "error" ? outcome.error : null,
+      },
+      price: "snapshot" in outcome && outcome.snapshot.price ? { at: now, ...outcome.snapshot.price } : null,
+      live: {
+        channel: LIVE_EVENTS_CHANNEL,
+        payload: liveEventPayload(monitor.userId, {
+          type: "check",
+          monitorId: monitor.id,
+          status,
+          at: now.toISOString(),
+        }),
+      },
+    });
+    if (!recorded) throw new LeaseLost(monitor.id);
+    return { status, snapshotId: null };
+  }
+
   let snapshotId: string | null = null;
   await db.transaction(async (tx) => {
-    const state = monitorState(monitor, outcome, now, ctx.timing);
     if (blobs.content && outcome.kind !== "error" && outcome.kind !== "not_modified") {
       snapshotId = await repo.insertSnapshot(tx, {
         monitorId: monitor.id,
@@ -111,6 +140,13 @@ export async function recordCheck(
     });
   });
   return { status, snapshotId };
+}
+
+/** Nothing to store but the check: no new version, no change, no alert to send. */
+function isQuiet(monitor: MonitorRow, outcome: PageCheckOutcome, state: repo.MonitorState): boolean {
+  if (outcome.kind === "error") return !(state.failingAlerted && !monitor.failingAlerted);
+  if (monitor.failingAlerted) return false;
+  return outcome.kind === "not_modified" || (outcome.kind === "unchanged" && !outcome.rebase);
 }
 
 function monitorState(
