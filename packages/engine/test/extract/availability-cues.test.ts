@@ -62,6 +62,11 @@ describe("availability cues in visible text", () => {
     ["Adicionar ao carrinho", "in_stock"],
     ["カートに入れる", "in_stock"],
     ["Auf Lager", "in_stock"],
+    ["Niedostępny", "out_of_stock"],
+    ["Slut i lager", "out_of_stock"],
+    ["Finns i lager", "in_stock"],
+    ["Нет в наличии", "out_of_stock"],
+    ["המוצר אינו במלאי", "out_of_stock"],
   ])("%s → %s", (text, expected) => {
     expect(availabilityFromText(text)).toBe(expected);
   });

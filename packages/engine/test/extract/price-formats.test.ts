@@ -108,6 +108,24 @@ describe("structured prices", () => {
     expect(s.price).toMatchObject({ amount: 10, maxAmount: 20, currency: "USD" });
   });
 
+  it("takes the paid price of a priceSpecification list, not the list price", () => {
+    const offers = {
+      "@type": "Offer",
+      priceCurrency: "EUR",
+      priceSpecification: [
+        { "@type": "UnitPriceSpecification", priceType: "https://schema.org/ListPrice", price: 59.9 },
+        { "@type": "UnitPriceSpecification", price: 44.9 },
+      ],
+    };
+    const s = extract(
+      page(
+        `<script type="application/ld+json">${JSON.stringify({ "@type": "Product", offers })}</script>`,
+        "",
+      ),
+    );
+    expect(s.price).toMatchObject({ amount: 44.9, currency: "EUR" });
+  });
+
   it("reads microdata with content attributes", () => {
     const body = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Mug</h1>
       <div itemprop="offers" itemscope itemtype="https://schema.org/Offer">

@@ -25,6 +25,13 @@ describe("bad pages give a sane snapshot", () => {
     expect(css.lines).toEqual(["after"]);
   });
 
+  it("handles JSON nested too deep to print", () => {
+    const text = `${"[".repeat(100_000)}1${"]".repeat(100_000)}`;
+    const s = extract(text, "application/json");
+    expect(s.format).toBe("json");
+    expect(s.lines).toEqual([text]);
+  });
+
   it("reads truncated HTML", () => {
     const s = extract("<html><head><title>Cut</title></head><body><h1>Hello</h1><p>Half a para");
     expect(s.title).toBe("Cut");

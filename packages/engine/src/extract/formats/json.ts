@@ -24,8 +24,13 @@ export function extractJson(url: string, text: string, scope: Scope | undefined)
     }
     scopeMatched = selected.length > 0;
   }
-  const lines: string[] = [];
-  for (const part of selected) lines.push(...prettyLines(part));
+  let lines: string[] = [];
+  try {
+    for (const part of selected) lines.push(...prettyLines(part));
+  } catch {
+    // Nesting too deep to print: the response text itself, line by line.
+    lines = textLines(text);
+  }
   const itemSource = scope === undefined ? value : selected.length === 1 ? selected[0] : selected;
   return {
     version: 1,
@@ -43,12 +48,7 @@ export function extractJson(url: string, text: string, scope: Scope | undefined)
 }
 
 function prettyLines(value: unknown): string[] {
-  try {
-    return textLines(JSON.stringify(value, sortedKeys, 2) ?? "");
-  } catch {
-    // Nesting too deep for JSON.stringify: fall back to the compact text.
-    return textLines(String(value));
-  }
+  return textLines(JSON.stringify(value, sortedKeys, 2) ?? "");
 }
 
 /** A replacer that re-creates objects with sorted keys, so key order never shows up as a change. */

@@ -103,7 +103,7 @@ function collect(root: Json, facts: JsonLdFacts): void {
 }
 
 function readOffer(node: { [key: string]: Json }): StructuredOffer | null {
-  const spec = firstObject(node.priceSpecification);
+  const spec = paidPriceSpecification(node.priceSpecification);
   const currencyRaw = node.priceCurrency ?? spec?.priceCurrency;
   const currency =
     typeof currencyRaw === "string" && currencyRaw.trim() !== "" ? currencyRaw.trim().toUpperCase() : null;
@@ -119,7 +119,13 @@ function readOffer(node: { [key: string]: Json }): StructuredOffer | null {
   return { amount, maxAmount, currency, availability, zeroPrice: price === 0 && amount === null };
 }
 
-function firstObject(value: Json | undefined): { [key: string]: Json } | null {
-  const v = Array.isArray(value) ? value[0] : value;
-  return v !== null && typeof v === "object" && !Array.isArray(v) ? v : null;
+/** The price specification the buyer pays: not the list or strike-through price beside it. */
+function paidPriceSpecification(value: Json | undefined): { [key: string]: Json } | null {
+  const specs = (Array.isArray(value) ? value : [value]).filter(
+    (v): v is { [key: string]: Json } => v !== null && typeof v === "object" && !Array.isArray(v),
+  );
+  const notList = specs.find(
+    (spec) => !/listprice|strikethroughprice|msrp|invoice/i.test(String(spec.priceType ?? "")),
+  );
+  return notList ?? specs[0] ?? null;
 }
