@@ -24,7 +24,8 @@ export interface NoiseSettings {
   learnedNoise: LearnedNoise | null;
 }
 
-const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD\u180E]/g;
+/** Zero-width characters, soft hyphen and bidirectional marks: invisible, yet they vary between renders. */
+const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u00AD\u180E]/g;
 const ODD_SPACES = /[\s\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
 
 /** Whitespace and invisible characters (zero-width, NBSP, soft hyphen): the cheapest, always-on noise. */

@@ -1,0 +1,4 @@
+export * from "./compare";
+export * from "./extract";
+export * from "./fetch";
+export * from "./snapshot";
