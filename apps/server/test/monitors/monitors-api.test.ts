@@ -1,4 +1,4 @@
-import { monitorSchema, pageOf } from "@changeradar/contracts";
+import { monitorSchema, pageOf, previewSchema } from "@changeradar/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channels } from "../../src/db/schema/alerts";
 import { type PageServer, productPage, startPageServer } from "./support/page-server";
@@ -186,6 +186,60 @@ describe("monitors API", () => {
     expect(res.json().errors).toEqual([
       { url: "not a url", message: "Enter a full web address starting with http:// or https://" },
     ]);
+  });
+});
+
+describe("URLs and preview", () => {
+  it("refuses private and loopback hosts unless ALLOW_PRIVATE_TARGETS is set", async () => {
+    const owner = await t.signUp("Business");
+    const strict = await t.startSibling({ ALLOW_PRIVATE_TARGETS: "false" });
+    try {
+      for (const url of [
+        pages.url("/a"),
+        "http://10.0.0.8/admin",
+        "http://169.254.169.254/latest/meta-data/",
+      ]) {
+        const res = await fetch(`${strict.baseUrl}/api/v1/monitors`, {
+          method: "POST",
+          headers: { ...owner.auth, "content-type": "application/json" },
+          body: JSON.stringify({ url, frequency: "1d", watch: ["text"] }),
+        });
+        expect(res.status).toBe(400);
+        expect((await res.json()).errors[0].path).toBe("url");
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("previews what the engine finds on a page, with the HTML made inert", async () => {
+    const owner = await t.signUp("Free");
+    pages.set(
+      "/preview",
+      productPage({ extra: '<script>alert(1)</script><img src="/x.png" onerror="alert(2)">' }),
+    );
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/monitors/preview",
+      headers: owner.auth,
+      payload: { url: pages.url("/preview") },
+    });
+    expect(res.statusCode).toBe(200);
+    const preview = previewSchema.parse(res.json());
+    expect(preview).toMatchObject({
+      title: "Acme Anvil",
+      price: { amount: 24.99, currency: "USD" },
+      availability: "in_stock",
+    });
+    expect(preview.suggestedWatch).toEqual(expect.arrayContaining(["price", "stock", "text"]));
+    expect(preview.html).not.toMatch(/<script|onerror/i);
+    const missing = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/monitors/preview",
+      headers: owner.auth,
+      payload: { url: pages.url("/missing") },
+    });
+    expect(missing.statusCode).toBe(400);
   });
 });
 
