@@ -1,5 +1,5 @@
 import { createChannelSchema, verifyChannelSchema } from "@changeradar/contracts";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
 import { validate } from "../http/validate";
 import { createChannelsService } from "./channels.service";
@@ -25,7 +25,17 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: AppContext): vo
     reply.code(204);
   });
 
-  api.post("/channels/:id/test", auth, async (request, reply) => {
+  // A test sends a real message to the receiver: a few a minute per channel is plenty.
+  const testLimit = {
+    rateLimit: {
+      max: Math.max(1, Math.round(5 * ctx.config.rateLimitScale)),
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) =>
+        `channel-test|${(request.params as { id?: string }).id ?? ""}`,
+    },
+  };
+
+  api.post("/channels/:id/test", { ...auth, config: testLimit }, async (request, reply) => {
     const result = await channels.sendTest(request.user, routeId(request.params, NOT_FOUND));
     reply.code(202);
     return result;

@@ -16,8 +16,9 @@ async function openStream(url: string) {
     const decoder = new TextDecoder();
     let buffer = "";
     try {
-      for await (const chunk of response.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      const reader = response.body.getReader();
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        buffer += decoder.decode(next.value, { stream: true });
         let end = buffer.indexOf("\n\n");
         while (end >= 0) {
           const block = buffer.slice(0, end);
