@@ -1,4 +1,4 @@
-import type { AnyNode } from "domhandler";
+import type { AnyNode, Element } from "domhandler";
 import { collapseWhitespace } from "./line-builder";
 import { blockTags, spacedTags } from "./tags";
 import { isHiddenElement } from "./visibility";
@@ -11,7 +11,7 @@ const whitespaceRun = /\s+/g;
  * Visible text of a subtree, whitespace-collapsed, iterative (deep pages) and capped in length. The cap
  * counts collapsed text, so re-indenting the markup never changes what is returned.
  */
-export function textOf(root: AnyNode, maxChars = 400): string {
+export function textOf(root: AnyNode, maxChars = 400, skip?: (el: Element) => boolean): string {
   let out = "";
   // A string on the stack is a separator emitted when the element it belongs to closes.
   const stack: (AnyNode | string)[] = [root];
@@ -25,7 +25,7 @@ export function textOf(root: AnyNode, maxChars = 400): string {
     } else if (node.type === "cdata" || node.type === "root") {
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
     } else if (node.type === "tag") {
-      if (nonText.has(node.name) || (node !== root && isHiddenElement(node))) continue;
+      if (nonText.has(node.name) || (node !== root && (isHiddenElement(node) || skip?.(node)))) continue;
       const separated = blockTags.has(node.name) || spacedTags.has(node.name);
       if (separated) {
         if (!out.endsWith(" ")) out += " ";

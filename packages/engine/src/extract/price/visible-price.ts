@@ -1,3 +1,4 @@
+import type { Element } from "domhandler";
 import { textOf } from "../html/text-of";
 import type { PageFacts } from "../html/walk";
 import type { LocaleHints } from "./currency";
@@ -18,7 +19,7 @@ export function visiblePrices(page: PageFacts, hints: LocaleHints, currency: str
   const out: Money[] = [];
   for (const { element, line } of page.priceElements) {
     if (!inBuyBox(line)) continue;
-    const text = textOf(element, 160);
+    const text = textOf(element, 160, isStruckThrough);
     if (text === "" || text.length > 120 || notThePrice.test(text)) continue;
     const money = findMoney(text, hints);
     if (money !== null && money.amount > 0) {
@@ -37,6 +38,22 @@ export function visiblePrices(page: PageFacts, hints: LocaleHints, currency: str
     }
   }
   return out;
+}
+
+const struckTags = new Set(["del", "s", "strike"]);
+const regularWords = "old|was|regular|compare|compare-at|strike|strikethrough|list|original|before|crossed";
+/** Class names of a regular price: "old-price", "price-was", "price-item--regular", "was". */
+const regularPriceClass = new RegExp(
+  `^(?:(?:${regularWords})[-_]?price|price[-_]?(?:${regularWords})|(?:${regularWords}))$|--(?:${regularWords})$`,
+  "i",
+);
+
+/** The regular price shown struck through beside a sale price is not what the visitor pays. */
+function isStruckThrough(el: Element): boolean {
+  if (struckTags.has(el.name)) return true;
+  if (/line-through/i.test(el.attribs.style ?? "")) return true;
+  const cls = el.attribs.class;
+  return cls !== undefined && cls.split(/\s+/).some((token) => regularPriceClass.test(token));
 }
 
 /** Whether a line is in the buy box: shortly after one of the page's main headings (anywhere without one). */
