@@ -1,26 +1,30 @@
-import { frequencyLabels, messages, plans } from "@changeradar/contracts";
+import { messages, plans } from "@changeradar/contracts";
+import Add from "@mui/icons-material/Add";
+import ErrorOutline from "@mui/icons-material/ErrorOutline";
+import MonitorHeartOutlined from "@mui/icons-material/MonitorHeartOutlined";
+import PublishedWithChanges from "@mui/icons-material/PublishedWithChanges";
+import Update from "@mui/icons-material/Update";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Chip from "@mui/material/Chip";
-import Typography from "@mui/material/Typography";
 import { useSnackbar } from "notistack";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { describeError } from "../../api/errors";
 import { ScreenSection } from "../../components/shell/screen-section";
+import { EmptyState, LoadError, LoadingRows } from "../../features/common/query-states";
+import { FailingMonitors, LatestChanges, NextChecks, Panel } from "../../features/dashboard/dashboard-lists";
+import { useDashboard } from "../../features/dashboard/dashboard-queries";
+import { StatCard } from "../../features/dashboard/stat-card";
 import { useAccountMutations } from "../../queries/account-queries";
 import { useAuthStore } from "../../store/auth-store";
 
-export default function DashboardPage() {
+function VerifyEmailNotice() {
   const user = useAuthStore((s) => s.auth.user)!;
   const { resendCode } = useAccountMutations();
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
-  const plan = plans[user.planType];
-
-  const verifyEmail = () =>
+  if (user.emailVerified) return null;
+  const verify = () =>
     resendCode.mutate(
       { userId: user.id, email: user.email },
       {
@@ -34,38 +38,115 @@ export default function DashboardPage() {
           enqueueSnackbar(describeError(error).message || messages.resendError, { variant: "error" }),
       },
     );
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 3 }}
+      action={
+        <Button color="inherit" size="small" onClick={verify} disabled={resendCode.isPending}>
+          Verify your email
+        </Button>
+      }
+    >
+      Your email address {user.email} is not verified yet. Verify it so that change alerts can reach you.
+    </Alert>
+  );
+}
+
+export default function DashboardPage() {
+  const plan = useAuthStore((s) => s.auth.user!.planType);
+  const dashboard = useDashboard();
 
   return (
     <ScreenSection title="Dashboard">
-      {!user.emailVerified && (
-        <Alert
-          severity="info"
-          sx={{ mb: 3 }}
+      <VerifyEmailNotice />
+      {dashboard.isPending ? (
+        <LoadingRows rows={3} height={100} label="Loading the dashboard" />
+      ) : dashboard.isError ? (
+        <LoadError error={dashboard.error} onRetry={() => dashboard.refetch()} what="the dashboard" />
+      ) : dashboard.data.monitors.used === 0 ? (
+        <EmptyState
+          icon={<MonitorHeartOutlined />}
+          title="Start by watching a page"
           action={
-            <Button color="inherit" size="small" onClick={verifyEmail} disabled={resendCode.isPending}>
-              Verify your email
+            <Button variant="contained" startIcon={<Add />} component={Link} to="/auth/mymonitors/new">
+              Add your first monitor
             </Button>
           }
         >
-          Your email address {user.email} is not verified yet. Verify it so that change alerts can reach you.
-        </Alert>
-      )}
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h5" component="h2" gutterBottom>
-            Welcome, {user.firstName || user.email.split("@")[0]}
-          </Typography>
-          <Box sx={{ display: "flex", gap: 1, alignItems: "center", mb: 2, flexWrap: "wrap" }}>
-            <Typography>You are on the</Typography>
-            <Chip label={`${plan.name} plan`} color="primary" size="small" />
+          Paste the address of a product, a job board, a competitor's pricing or any page. We check it for you
+          and tell you what changed, with a clear diff.
+        </EmptyState>
+      ) : (
+        <>
+          <Box
+            sx={{
+              display: "grid",
+              gap: 2,
+              gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "repeat(4, 1fr)" },
+              mb: 3,
+            }}
+          >
+            <StatCard
+              label="Monitors"
+              icon={<MonitorHeartOutlined />}
+              value={`${dashboard.data.monitors.used} / ${dashboard.data.monitors.limit}`}
+              progress={(dashboard.data.monitors.used / Math.max(1, dashboard.data.monitors.limit)) * 100}
+              hint={
+                dashboard.data.monitors.paused > 0
+                  ? `${dashboard.data.monitors.paused} paused · ${plans[plan].name} plan`
+                  : `${plans[plan].name} plan`
+              }
+            />
+            <StatCard
+              label="Changes, last 24 hours"
+              icon={<PublishedWithChanges />}
+              value={dashboard.data.changes24h}
+            />
+            <StatCard label="Changes, last 7 days" icon={<Update />} value={dashboard.data.changes7d} />
+            <StatCard
+              label="Failing monitors"
+              icon={<ErrorOutline />}
+              value={dashboard.data.failing.length}
+              tone={dashboard.data.failing.length > 0 ? "error" : "default"}
+            />
           </Box>
-          <Typography color="text.secondary">
-            Your plan watches up to {plan.monitors} {plan.monitors === 1 ? "page" : "pages"}, checks as often
-            as {frequencyLabels[plan.fastestFrequency].toLowerCase()} and keeps {plan.historyDays} days of
-            change history.
-          </Typography>
-        </CardContent>
-      </Card>
+          <Box
+            sx={{
+              display: "grid",
+              gap: 2,
+              gridTemplateColumns: { xs: "minmax(0,1fr)", lg: "minmax(0,2fr) minmax(0,1fr)" },
+              alignItems: "start",
+            }}
+          >
+            <Panel
+              title="Latest changes"
+              action={
+                <Button size="small" component={Link} to="/auth/notifications">
+                  All alerts
+                </Button>
+              }
+            >
+              <LatestChanges changes={dashboard.data.latestChanges} />
+            </Panel>
+            <Box sx={{ display: "grid", gap: 2 }}>
+              <Panel title="Failing">
+                <FailingMonitors failing={dashboard.data.failing} />
+              </Panel>
+              <Panel
+                title="Next checks"
+                action={
+                  <Button size="small" component={Link} to="/auth/mymonitors?sort=nextCheckAt">
+                    All monitors
+                  </Button>
+                }
+              >
+                <NextChecks checks={dashboard.data.nextChecks} />
+              </Panel>
+            </Box>
+          </Box>
+        </>
+      )}
     </ScreenSection>
   );
 }
