@@ -1,38 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runDigests } from "../../src/alerts/digest/digest-job";
 import { enqueueChangeAlerts } from "../../src/alerts/outbox";
 import { deliveries, notifications } from "../../src/db/schema/alerts";
 import { createLogger } from "../../src/logger";
-import { TestClock } from "../helpers/clock";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
+import { useAlertEnvironment } from "./support/environment";
 import { changeInput, createChange, createMonitor, createUser } from "./support/fixtures";
-import { alertServices } from "./support/services";
 
 describe("daily digest", () => {
-  let database: TestDatabase;
-  let smtp: TestSmtpServer;
-  const clock = new TestClock();
-  let services: ReturnType<typeof alertServices>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    smtp = await startSmtpServer();
-    services = alertServices(database, smtp.url, clock);
-  });
-  afterAll(async () => {
-    await services?.close();
-    await smtp?.close();
-    await database?.destroy();
-  });
-
-  const db = () => database.handle.db;
+  const env = useAlertEnvironment();
+  const { clock, db } = env;
   const digestDeps = () => ({
     db: db(),
     clock,
     log: createLogger({ logLevel: "silent" }),
-    appUrl: services.config.appUrl,
+    appUrl: env.services.config.appUrl,
   });
 
   async function changeFor(userId: string, summary: string) {
@@ -66,16 +48,18 @@ describe("daily digest", () => {
     const [digest] = await db().select().from(deliveries).where(eq(deliveries.userId, digestUser.id));
     expect(digest).toMatchObject({ kind: "digest", channelType: "email", status: "pending" });
 
-    const dispatcher = services.dispatcher();
+    const dispatcher = env.services.dispatcher();
     while ((await dispatcher.runOnce()) > 0) {}
-    const mail = await smtp.waitForMail((m) => m.to.includes(digestUser.email));
+    const mail = await env.smtp.waitForMail((m) => m.to.includes(digestUser.email));
     expect(mail.subject).toMatch(/^Your ChangeRadar digest: 2 changes/);
     expect(mail.text).toContain("Price dropped from $24.99 to $19.99");
     expect(mail.text).toContain("3 new items: Spring sale");
     expect(mail.html).toContain("Acme product");
-    expect(smtp.mails.filter((m) => m.to.includes(digestUser.email))).toHaveLength(1);
+    expect(env.smtp.mails.filter((m) => m.to.includes(digestUser.email))).toHaveLength(1);
 
-    await smtp.waitForMail((m) => m.to.includes(immediateUser.email) && m.subject.includes("Back in stock"));
+    await env.smtp.waitForMail(
+      (m) => m.to.includes(immediateUser.email) && m.subject.includes("Back in stock"),
+    );
     const [immediate] = await db()
       .select()
       .from(deliveries)

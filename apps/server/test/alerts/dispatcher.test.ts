@@ -1,36 +1,18 @@
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RETRY_DELAYS_MS } from "../../src/alerts/backoff";
 import { claimDueDeliveries } from "../../src/alerts/dispatch/deliveries.repository";
 import { enqueueChangeAlerts } from "../../src/alerts/outbox";
 import { deliveries } from "../../src/db/schema/alerts";
 import { users } from "../../src/db/schema/users";
-import { TestClock } from "../helpers/clock";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
+import { useAlertEnvironment } from "./support/environment";
 import { changeInput, createChange, createMonitor, createUser, type TestUser } from "./support/fixtures";
 import { type Answer, startReceiver } from "./support/receiver";
-import { alertServices } from "./support/services";
 
 describe("alert dispatcher", () => {
-  let database: TestDatabase;
-  let smtp: TestSmtpServer;
-  const clock = new TestClock();
-  let services: ReturnType<typeof alertServices>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    smtp = await startSmtpServer();
-    services = alertServices(database, smtp.url, clock);
-  });
-  afterAll(async () => {
-    await services?.close();
-    await smtp?.close();
-    await database?.destroy();
-  });
-
-  const db = () => database.handle.db;
+  const env = useAlertEnvironment();
+  const { clock, db } = env;
 
   async function alertOnce(user: TestUser, channelIds: string[]) {
     const monitor = await createMonitor(db(), user.id, channelIds);
@@ -50,7 +32,7 @@ describe("alert dispatcher", () => {
   async function webhookUser(answers: (i: number) => Answer) {
     const receiver = await startReceiver(answers);
     const user = await createUser(db(), { plan: "Pro" });
-    const channel = await services.channels.create(user.auth, {
+    const channel = await env.services.channels.create(user.auth, {
       type: "webhook",
       name: "Receiver",
       config: { url: receiver.url },
@@ -60,7 +42,7 @@ describe("alert dispatcher", () => {
 
   it("retries a receiver that answers 500 three times, then delivers exactly once with one webhook-id", async () => {
     const { receiver, user, channel } = await webhookUser((i) => (i < 3 ? 500 : 200));
-    const dispatcher = services.dispatcher();
+    const dispatcher = env.services.dispatcher();
     try {
       const { deliveryId, change } = await alertOnce(user, [channel.id]);
       expect(await dispatcher.runOnce()).toBe(1);
@@ -104,12 +86,12 @@ describe("alert dispatcher", () => {
     const port = probe.port;
     await probe.close();
     const user = await createUser(db(), { plan: "Pro" });
-    const channel = await services.channels.create(user.auth, {
+    const channel = await env.services.channels.create(user.auth, {
       type: "webhook",
       name: "Flaky",
       config: { url: `http://127.0.0.1:${port}/hook` },
     });
-    const dispatcher = services.dispatcher();
+    const dispatcher = env.services.dispatcher();
     const { deliveryId } = await alertOnce(user, [channel.id]);
     await dispatcher.runOnce();
     const failed = await delivery(deliveryId);
@@ -129,7 +111,7 @@ describe("alert dispatcher", () => {
 
   it("marks a delivery dead after the last attempt, with the reason", async () => {
     const { receiver, user, channel } = await webhookUser(() => 503);
-    const dispatcher = services.dispatcher();
+    const dispatcher = env.services.dispatcher();
     try {
       const { deliveryId } = await alertOnce(user, [channel.id]);
       await dispatcher.runOnce();
@@ -151,7 +133,7 @@ describe("alert dispatcher", () => {
 
   it("stops at once on a permanent refusal", async () => {
     const { receiver, user, channel } = await webhookUser(() => 410);
-    const dispatcher = services.dispatcher();
+    const dispatcher = env.services.dispatcher();
     try {
       const { deliveryId } = await alertOnce(user, [channel.id]);
       await dispatcher.runOnce();
@@ -165,7 +147,7 @@ describe("alert dispatcher", () => {
 
   it("takes over a delivery whose dispatcher died mid-send once the lease ends, with the same webhook-id", async () => {
     const { receiver, user, channel } = await webhookUser(() => 200);
-    const dispatcher = services.dispatcher({ leaseMs: 60_000 });
+    const dispatcher = env.services.dispatcher({ leaseMs: 60_000 });
     try {
       const { deliveryId } = await alertOnce(user, [channel.id]);
       // A dispatcher claims it and dies before recording anything.
@@ -184,12 +166,12 @@ describe("alert dispatcher", () => {
   it("emails the account's own address only when it is verified", async () => {
     const verified = await createUser(db());
     const unverified = await createUser(db(), { verified: false });
-    const dispatcher = services.dispatcher();
+    const dispatcher = env.services.dispatcher();
     const sent = await alertOnce(verified, []);
     const held = await alertOnce(unverified, []);
     await dispatcher.runOnce();
 
-    const mail = await smtp.waitForMail((m) => m.to.includes(verified.email));
+    const mail = await env.smtp.waitForMail((m) => m.to.includes(verified.email));
     expect(mail.subject).toContain("Price dropped from $24.99 to $19.99");
     expect(mail.html).toContain("$19.99");
     expect(mail.text).toContain("http://app.example.test/auth/mymonitors/");
@@ -198,37 +180,39 @@ describe("alert dispatcher", () => {
     const dead = await delivery(held.deliveryId);
     expect(dead.status).toBe("dead");
     expect(dead.lastError).toMatch(/Verify your account's email address/);
-    expect(smtp.mails.some((m) => m.to.includes(unverified.email))).toBe(false);
+    expect(env.smtp.mails.some((m) => m.to.includes(unverified.email))).toBe(false);
   });
 
   it("emails another address only after it is verified with the mailed code", async () => {
     const user = await createUser(db());
     const other = `alerts-${user.id.slice(0, 8)}@example.test`;
-    const channel = await services.channels.create(user.auth, {
+    const channel = await env.services.channels.create(user.auth, {
       type: "email",
       name: "Team inbox",
       config: { to: other },
     });
     expect(channel.verified).toBe(false);
-    const dispatcher = services.dispatcher();
+    const dispatcher = env.services.dispatcher();
 
     const early = await alertOnce(user, [channel.id]);
     await dispatcher.runOnce();
     expect((await delivery(early.deliveryId)).lastError).toMatch(/not verified/);
 
-    const codeMail = await smtp.waitForMail(
+    const codeMail = await env.smtp.waitForMail(
       (m) => m.to.includes(other) && m.subject.includes("verification code"),
     );
     const code = /\b(\d{6})\b/.exec(codeMail.text)![1]!;
     await expect(
-      services.channels.verify(user.auth, channel.id, { code: code === "000000" ? "111111" : "000000" }),
+      env.services.channels.verify(user.auth, channel.id, { code: code === "000000" ? "111111" : "000000" }),
     ).rejects.toThrow("Invalid code");
-    expect((await services.channels.verify(user.auth, channel.id, { code })).verified).toBe(true);
+    expect((await env.services.channels.verify(user.auth, channel.id, { code })).verified).toBe(true);
 
     const later = await alertOnce(user, [channel.id]);
     await dispatcher.runOnce();
     expect(await delivery(later.deliveryId)).toMatchObject({ status: "delivered" });
-    const alert = await smtp.waitForMail((m) => m.to.includes(other) && m.subject.includes("Price dropped"));
+    const alert = await env.smtp.waitForMail(
+      (m) => m.to.includes(other) && m.subject.includes("Price dropped"),
+    );
     expect(alert.text).toContain("$24.99");
   });
 
@@ -237,7 +221,7 @@ describe("alert dispatcher", () => {
     try {
       await db().update(users).set({ planType: "Free" }).where(eq(users.id, user.id));
       const { deliveryId } = await alertOnce(user, [channel.id]);
-      await services.dispatcher().runOnce();
+      await env.services.dispatcher().runOnce();
       const dead = await delivery(deliveryId);
       expect(dead.status).toBe("dead");
       expect(dead.lastError).toMatch(/Webhook alerts need the Pro plan/);
@@ -250,8 +234,8 @@ describe("alert dispatcher", () => {
   it("sends a channel test through the same pipeline", async () => {
     const { receiver, user, channel } = await webhookUser(() => 200);
     try {
-      const { deliveryId } = await services.channels.sendTest(user.auth, channel.id);
-      await services.dispatcher().runOnce();
+      const { deliveryId } = await env.services.channels.sendTest(user.auth, channel.id);
+      await env.services.dispatcher().runOnce();
       expect(await delivery(deliveryId)).toMatchObject({ status: "delivered", kind: "test" });
       expect(receiver.requests[0]?.headers["webhook-id"]).toBe(deliveryId);
       expect(JSON.parse(receiver.requests[0]!.body)).toMatchObject({ type: "test" });
