@@ -46,6 +46,26 @@ describe("channels API", () => {
     expect(shown?.config.url).toBe("http://127.0.0.1:9/hook");
   });
 
+  it("refuses receivers on private addresses unless the deployment allows them", async () => {
+    const strict = await server.startSibling({ ALLOW_PRIVATE_TARGETS: "false" });
+    try {
+      const pro = await accountOn(server, "Pro");
+      const client = new ApiClient(strict.baseUrl);
+      client.token = pro.client.token;
+      for (const url of ["https://127.0.0.1/hook", "https://10.0.0.8/hook", "http://hooks.example.com/x"]) {
+        const response = await client.post<{ errors: { path: string; msg: string }[] }>("/channels", {
+          type: "webhook",
+          name: "Internal",
+          config: { url },
+        });
+        expect(response.status, url).toBe(400);
+        expect(response.body.errors[0]?.path).toBe("config.url");
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
   it("names the invalid config field", async () => {
     const pro = await accountOn(server, "Pro");
     const response = await pro.client.post<{ errors: { path: string; msg: string }[] }>("/channels", {

@@ -239,6 +239,8 @@ describe("alert dispatcher", () => {
       expect(await delivery(deliveryId)).toMatchObject({ status: "delivered", kind: "test" });
       expect(receiver.requests[0]?.headers["webhook-id"]).toBe(deliveryId);
       expect(JSON.parse(receiver.requests[0]!.body)).toMatchObject({ type: "test" });
+      const [listed] = await env.services.channels.list(user.auth);
+      expect(listed?.lastDelivery).toMatchObject({ status: "delivered", error: null });
     } finally {
       await receiver.close();
     }
