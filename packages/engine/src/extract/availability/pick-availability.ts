@@ -7,14 +7,17 @@ import { schemaAvailability } from "./schema-availability";
 import { availabilityFromText } from "./text-cues";
 
 /**
- * Availability: structured data (JSON-LD, microdata/RDFa, product meta) first, then what the page says
- * in elements marked as stock/availability, then cues in the buy box right after the main heading.
+ * Availability: structured data (JSON-LD, microdata/RDFa, product meta) first, then what the page shows
+ * (`textAvailability`).
  */
-export function pickAvailability(offers: StructuredOffer[], page: PageFacts): Availability {
+export function pickAvailability(
+  offers: StructuredOffer[],
+  meta: Map<string, string>,
+  shown: Availability | null,
+): Availability {
   for (const offer of offers) if (offer.availability !== null) return offer.availability;
-  const meta = schemaAvailability(page.meta.get("product:availability") ?? page.meta.get("og:availability"));
-  if (meta !== null) return meta;
-  return textAvailability(page) ?? "unknown";
+  const fromMeta = schemaAvailability(meta.get("product:availability") ?? meta.get("og:availability"));
+  return fromMeta ?? shown ?? "unknown";
 }
 
 /** What the visible page says about stock: elements marked as stock/availability, then the buy box. */

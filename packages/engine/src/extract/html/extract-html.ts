@@ -40,15 +40,16 @@ export function extractHtml(url: string, html: string, scope: Scope | undefined)
   let price: Price | null = null;
   let availability: Availability = "unknown";
   if (!editorial && scopeMatched !== false) {
+    const shownAvailability = textAvailability(facts);
     const productPage =
       jsonLd.hasProduct ||
       markup.length > 0 ||
       ogType.includes("product") ||
       [...head.meta.keys()].some((k) => k.startsWith("product:")) ||
       facts.hasPurchaseControl ||
-      textAvailability(facts) !== null;
+      shownAvailability !== null;
     price = pickPrice({ productPage, jsonLd: jsonLd.offers, markup, page: facts, hints });
-    availability = pickAvailability([...jsonLd.offers, ...markup], facts);
+    availability = pickAvailability([...jsonLd.offers, ...markup], facts.meta, shownAvailability);
     // A product page that shows a price and says nothing about stock sells it (as a visitor reads it).
     if (
       availability === "unknown" &&

@@ -29,8 +29,12 @@ export class LineBuilder {
   }
 }
 
-const whitespaceRun = /(?:\s|\u200b|\u200c|\u200d|\u2060|\ufeff)+/g;
+const whitespaceRun = /\s+/g;
+const zeroWidth = /[\u200b-\u200d\u2060\ufeff]/g;
+const hasZeroWidth = /[\u200b-\u200d\u2060\ufeff]/;
 
+/** Runs of whitespace become one space; zero-width characters go (they are invisible). */
 export function collapseWhitespace(text: string): string {
-  return text.replace(whitespaceRun, " ").trim();
+  const visible = hasZeroWidth.test(text) ? text.replace(zeroWidth, "") : text;
+  return visible.replace(whitespaceRun, " ").trim();
 }

@@ -52,8 +52,7 @@ const regularPriceClass = new RegExp(
 function isStruckThrough(el: Element): boolean {
   if (struckTags.has(el.name)) return true;
   if (/line-through/i.test(el.attribs.style ?? "")) return true;
-  const cls = el.attribs.class;
-  return cls !== undefined && cls.split(/\s+/).some((token) => regularPriceClass.test(token));
+  return el.attribs.class?.split(/\s+/).some((token) => regularPriceClass.test(token)) ?? false;
 }
 
 /** Whether a line is in the buy box: shortly after one of the page's main headings (anywhere without one). */
