@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ExtractInput } from "../extract";
-import { decodeText } from "../fetch";
+import { decodeText } from "../fetch/charset";
 
 const TYPES_BY_EXTENSION: Record<string, string> = {
   ".html": "text/html",

@@ -24,16 +24,35 @@ function pageUrls(): Map<string, string> {
   return urls;
 }
 
-export function loadCorpus(): CorpusPage[] {
+export interface CorpusEntry {
+  file: string;
+  category: CorpusPage["category"];
+  url: string;
+}
+
+/** The corpus files without reading them (the benchmark reads one page at a time). */
+export function corpusEntries(): CorpusEntry[] {
   const urls = pageUrls();
-  const pages: CorpusPage[] = [];
-  for (const category of CATEGORIES) {
-    for (const name of readdirSync(join(CORPUS_DIR, category)).sort()) {
-      const file = `${category}/${name}`;
-      const bytes = new Uint8Array(readFileSync(join(CORPUS_DIR, file)));
-      const url = urls.get(file) ?? `https://corpus.example/${file}`;
-      pages.push({ file, category, bytes: bytes.byteLength, input: savedPageInput(name, bytes, url) });
-    }
-  }
-  return pages;
+  return CATEGORIES.flatMap((category) =>
+    readdirSync(join(CORPUS_DIR, category))
+      .sort()
+      .map((name) => {
+        const file = `${category}/${name}`;
+        return { file, category, url: urls.get(file) ?? `https://corpus.example/${file}` };
+      }),
+  );
+}
+
+export function readCorpusPage(entry: CorpusEntry): CorpusPage {
+  const bytes = new Uint8Array(readFileSync(join(CORPUS_DIR, entry.file)));
+  return {
+    file: entry.file,
+    category: entry.category,
+    bytes: bytes.byteLength,
+    input: savedPageInput(entry.file, bytes, entry.url),
+  };
+}
+
+export function loadCorpus(): CorpusPage[] {
+  return corpusEntries().map(readCorpusPage);
 }
