@@ -1,5 +1,47 @@
+import Stack from "@mui/material/Stack";
+import { useEffect } from "react";
+import { useLocation } from "react-router";
 import { ScreenSection } from "../../components/shell/screen-section";
+import { ApiKeysPanel } from "../../features/account/api-keys-panel";
+import { PasswordForm } from "../../features/account/password-form";
+import { PlanCard } from "../../features/account/plan-card";
+import { PreferencesForm } from "../../features/account/preferences-form";
+import { ProfileForm } from "../../features/account/profile-form";
+import { SettingsCard } from "../../features/account/settings-card";
 
 export default function SettingsPage() {
-  return <ScreenSection title="Account Settings" />;
+  const { hash } = useLocation();
+  // Links such as "See plans" point at a section: bring it into view once the page has rendered.
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView({ behavior: "smooth" });
+  }, [hash]);
+  return (
+    <ScreenSection title="Account Settings">
+      <Stack spacing={3} sx={{ maxWidth: 1100 }}>
+        <SettingsCard id="profile" title="Profile">
+          <ProfileForm />
+        </SettingsCard>
+        <SettingsCard id="plan" title="Plan and billing">
+          <PlanCard />
+        </SettingsCard>
+        <SettingsCard
+          id="notifications"
+          title="Notification preferences"
+          description="How change alerts reach your email."
+        >
+          <PreferencesForm />
+        </SettingsCard>
+        <SettingsCard id="password" title="Password">
+          <PasswordForm />
+        </SettingsCard>
+        <SettingsCard
+          id="api-keys"
+          title="API keys"
+          description="Manage monitors from your own programs with the REST API."
+        >
+          <ApiKeysPanel />
+        </SettingsCard>
+      </Stack>
+    </ScreenSection>
+  );
 }
