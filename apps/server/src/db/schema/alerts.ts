@@ -125,6 +125,8 @@ export const deliveries = pgTable(
       .where(sql`${t.status} in ('pending', 'failed', 'sending')`),
     index("deliveries_notification_idx").on(t.notificationId),
     index("deliveries_channel_idx").on(t.channelId, t.createdAt),
+    // Deleting an account cascades here; without it each deletion scans every delivery.
+    index("deliveries_user_idx").on(t.userId),
   ],
 );
 export type DeliveryRow = typeof deliveries.$inferSelect;

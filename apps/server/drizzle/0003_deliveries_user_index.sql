@@ -1,0 +1,1 @@
+CREATE INDEX "deliveries_user_idx" ON "deliveries" USING btree ("user_id");
