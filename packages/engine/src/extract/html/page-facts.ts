@@ -25,8 +25,6 @@ export interface PageFacts {
   paths: Set<string>;
   /** Visible elements with at least three element children, outside page furniture: item candidates. */
   listParents: ParentNode[];
-  /** Whether the page (or scope) contains an `<article>` element. */
-  hasArticleElement: boolean;
   /** A visible add-to-cart / buy control (form action, button, link), whatever the page's language. */
   hasPurchaseControl: boolean;
 }
@@ -101,8 +99,6 @@ export function collectVisible(el: Element, facts: PageFacts, lines: LineBuilder
     if (a.srcset) facts.images.push({ src: null, srcset: a.srcset });
   } else if (name === "h1") {
     if (facts.headingLines.length < 10) facts.headingLines.push(lines.lines.length);
-  } else if (name === "article") {
-    facts.hasArticleElement = true;
   } else if (name === "input") {
     const type = a.type?.toLowerCase();
     if ((type === "submit" || type === "button") && a.value) lines.add(` ${a.value} `);

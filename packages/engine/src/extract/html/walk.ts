@@ -23,7 +23,6 @@ export function walkPage(roots: AnyNode[]): PageFacts {
     images: [],
     paths: new Set(),
     listParents: [],
-    hasArticleElement: false,
     hasPurchaseControl: false,
   };
   const lines = new LineBuilder();
