@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { type PasscodePurpose, passcodes, passwordResetGrants } from "../db/schema";
 
@@ -105,8 +105,4 @@ export async function consumePasswordResetGrant(db: Database, userId: string, no
     )
     .returning({ id: passwordResetGrants.id });
   return rows.length > 0;
-}
-
-export async function deleteExpiredPasscodes(db: Database, before: Date): Promise<void> {
-  await db.delete(passcodes).where(lt(passcodes.expiresAt, before));
 }

@@ -8,20 +8,34 @@ import { join } from "node:path";
 export function acquireDataDirLock(dataDir: string): { release(): void } {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, "pglite.lock");
-  const owner = readOwner(file);
-  if (owner !== null && owner !== process.pid && isAlive(owner)) {
-    throw new Error(
-      `The embedded database in ${dataDir} is in use by another ChangeRadar process (pid ${owner}). ` +
-        "Stop that process first, or point DATA_DIR elsewhere.",
-    );
+  // "wx" creates the file only if it does not exist, so two processes starting together cannot both win.
+  while (!tryCreate(file)) {
+    const owner = readOwner(file);
+    if (owner === process.pid) break;
+    if (owner !== null && isAlive(owner)) {
+      throw new Error(
+        `The embedded database in ${dataDir} is in use by another ChangeRadar process (pid ${owner}). ` +
+          "Stop that process first, or point DATA_DIR elsewhere.",
+      );
+    }
+    rmSync(file, { force: true });
   }
-  writeFileSync(file, `${process.pid}\n`);
   const release = () => {
     if (readOwner(file) === process.pid) rmSync(file, { force: true });
     process.off("exit", release);
   };
   process.on("exit", release);
   return { release };
+}
+
+function tryCreate(file: string): boolean {
+  try {
+    writeFileSync(file, `${process.pid}\n`, { flag: "wx" });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
 }
 
 function readOwner(file: string): number | null {

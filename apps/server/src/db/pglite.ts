@@ -34,6 +34,8 @@ export async function createPgliteDatabase(dataDir: string): Promise<DatabaseHan
     db,
     kind: "pglite",
     async ping() {
+      // Querying a closed PGlite also rejects inside its own clean-up, unhandled: ask first.
+      if (client.closed) throw new Error("The embedded database is closed.");
       await client.query("select 1");
     },
     async listen(channel, handler) {

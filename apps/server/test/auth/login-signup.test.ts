@@ -1,5 +1,6 @@
 import { messages, tokenResponseSchema } from "@changeradar/contracts";
 import { describe, expect, it } from "vitest";
+import { updateUser } from "../../src/users/users.repository";
 import { useTestServer } from "../helpers/server";
 import { createUser, uniqueEmail } from "../helpers/users";
 
@@ -80,6 +81,16 @@ describe("POST /auth/login", () => {
     });
     expect(kept.setCookies.find((c) => c.startsWith("cr_refresh="))).toMatch(/Max-Age=2592000/);
     expect(kept.setCookies.find((c) => c.startsWith("XSRF-TOKEN="))).toMatch(/Max-Age=2592000; Path=\//);
+  });
+
+  it("refuses a disabled account, and its tokens stop working at once", async () => {
+    const user = await createUser(t.server);
+    await updateUser(t.server.database.handle.db, user.id, { disabledAt: new Date() });
+    const login = await t.anonymous.post("/auth/login", { email: user.email, password: user.password });
+    expect(login.status).toBe(401);
+    expect(login.body.message).toMatch(/disabled/);
+    expect((await user.client.get("/users/me")).status).toBe(403);
+    expect((await user.client.get("/auth/refresh", { xsrf: true })).status).toBe(401);
   });
 
   it("makes the ADMIN_EMAIL account an admin", async () => {

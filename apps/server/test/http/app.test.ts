@@ -6,6 +6,8 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import { systemClock } from "../../src/clock";
+import { createDatabase } from "../../src/db/database";
+import { registerHealthRoutes } from "../../src/health/health.routes";
 import { installAuthentication } from "../../src/http/authenticate";
 import { installErrorHandler } from "../../src/http/error-handler";
 import { createLogger } from "../../src/logger";
@@ -25,6 +27,39 @@ describe("GET /api/v1/health", () => {
       database: process.env.DATABASE_URL ? "postgres" : "pglite",
       version: serverVersion,
     });
+  });
+});
+
+describe("GET /api/v1/health when the database is gone", () => {
+  it("answers 503", async () => {
+    // Nothing listens on port 1: every query fails to connect. The health routes alone, since other
+    // domains open LISTEN connections as they register.
+    const database = await createDatabase({
+      databaseUrl: "postgres://postgres@127.0.0.1:1/none",
+      dataDir: "",
+    });
+    const log = createLogger({ logLevel: "silent" });
+    const mailer = createMailer({ config: t.server.config, db: database.db, log });
+    const app = Fastify();
+    installErrorHandler(app);
+    registerHealthRoutes(app, {
+      config: t.server.config,
+      db: database.db,
+      database,
+      mailer,
+      clock: systemClock,
+      log,
+    });
+    const response = await app.inject({ method: "GET", url: "/health" });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      status: "unavailable",
+      database: "postgres",
+      version: serverVersion,
+      message: "The database is not reachable.",
+    });
+    await app.close();
+    await database.close();
   });
 });
 
