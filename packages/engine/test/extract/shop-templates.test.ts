@@ -42,6 +42,15 @@ describe("visible buy boxes of common shop templates", () => {
     expect(s.availability).toBe("out_of_stock");
   });
 
+  it("cents in superscript and a monthly instalment beside the price", () => {
+    const s = extract(
+      `<h1>Laptop</h1><div class="financing-price">$45/mo for 24 months</div><div class="price-current">$1,099<sup>99</sup></div>
+       <button class="add-to-cart-button">Add to Cart</button>`,
+      "https://electronics.example.com/laptop",
+    );
+    expect(s.price).toMatchObject({ amount: 1099.99, currency: "USD" });
+  });
+
   it("a marketplace listing that only shows the price next to the title", () => {
     const s = extract(
       `<header><a href="/">Market</a></header><h1>Bicycle, barely used</h1><div>Price</div><div>CHF 1'250.–</div><a class="btn buy-now" href="/buy/1">Kaufen</a>`,

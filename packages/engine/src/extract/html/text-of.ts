@@ -7,11 +7,19 @@ const nonText = new Set(["script", "style", "noscript", "template", "svg", "sele
 
 const whitespaceRun = /\s+/g;
 
+export interface TextOptions {
+  /** Leave out elements for which this returns true (and everything inside them). */
+  skip?: (el: Element) => boolean;
+  /** "$19<sup>99</sup>" reads "$19.99": two superscript digits after a number are its cents. */
+  centsInSup?: boolean;
+}
+
 /**
  * Visible text of a subtree, whitespace-collapsed, iterative (deep pages) and capped in length. The cap
  * counts collapsed text, so re-indenting the markup never changes what is returned.
  */
-export function textOf(root: AnyNode, maxChars = 400, skip?: (el: Element) => boolean): string {
+export function textOf(root: AnyNode, maxChars = 400, options: TextOptions = {}): string {
+  const { skip, centsInSup } = options;
   let out = "";
   // A string on the stack is a separator emitted when the element it belongs to closes.
   const stack: (AnyNode | string)[] = [root];
@@ -26,6 +34,8 @@ export function textOf(root: AnyNode, maxChars = 400, skip?: (el: Element) => bo
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
     } else if (node.type === "tag") {
       if (nonText.has(node.name) || (node !== root && (isHiddenElement(node) || skip?.(node)))) continue;
+      if (centsInSup && node.name === "sup" && /\d$/.test(out) && /^\s*\d{2}\s*$/.test(textOf(node, 8)))
+        out += ".";
       const separated = blockTags.has(node.name) || spacedTags.has(node.name);
       if (separated) {
         if (!out.endsWith(" ")) out += " ";

@@ -8,7 +8,7 @@ import { findBareAmount, findMoney, type Money } from "./money";
 export const buyBoxLines = 40;
 /** Lines that state a price the visitor does not pay. */
 const notThePrice =
-  /\b(?:was|rrp|msrp|uvp|statt|list price|regular price|normal:|antes|prima|avant|shipping|delivery|versand|lieferung|livraison|envío|envio|spedizione|verzending|frete|save|spare|ahorra)\b|משלוח|送料|運費|建議售價|原價|定價|市價/i;
+  /\b(?:was|rrp|msrp|uvp|statt|list price|regular price|normal:|antes|prima|avant|shipping|delivery|versand|lieferung|livraison|envío|envio|spedizione|verzending|frete|save|spare|ahorra|per month|a month|monthly|pro monat|im monat|par mois|al mes|al mese|per maand|por mês)\b|\/\s?(?:mo|month|mth|monat|mois|mes|mese|maand|mês)\b|משלוח|送料|運費|建議售價|原價|定價|市價/i;
 
 /**
  * Prices the visitor sees in the buy box, in page order: elements whose class or id says "price"
@@ -19,7 +19,7 @@ export function visiblePrices(page: PageFacts, hints: LocaleHints, currency: str
   const out: Money[] = [];
   for (const { element, line } of page.priceElements) {
     if (!inBuyBox(line)) continue;
-    const text = textOf(element, 160, isStruckThrough);
+    const text = textOf(element, 160, { skip: isStruckThrough, centsInSup: true });
     if (text === "" || text.length > 120 || notThePrice.test(text)) continue;
     const money = findMoney(text, hints);
     if (money !== null && money.amount > 0) {
