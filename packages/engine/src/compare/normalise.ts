@@ -7,7 +7,7 @@ import type { Item, Snapshot } from "../snapshot";
 import { applyIgnoreRules, type IgnoreRule } from "./ignore-rules";
 import { applyLearnedNoise, type LearnedNoise } from "./learned-noise";
 import { maskNoise } from "./noise-masks";
-import { normaliseUrl } from "./url-normalise";
+import { itemUrlKey, normaliseUrl } from "./url-normalise";
 
 export interface NormalisedView {
   /** Masked lines, paired with the original line they came from (for readable diffs). */
@@ -41,7 +41,7 @@ export function normaliseLine(line: string, rules: readonly IgnoreRule[] = []): 
 
 /** An item's identity with noise removed: URL keys lose cache-busters, title keys lose masked fragments. */
 export function normaliseItemKey(key: string): string {
-  return /^https?:\/\//i.test(key) ? normaliseUrl(key) : maskNoise(normaliseWhitespace(key)).toLowerCase();
+  return /^https?:\/\//i.test(key) ? itemUrlKey(key) : maskNoise(normaliseWhitespace(key)).toLowerCase();
 }
 
 /** Masked lines by original line: shared by both sides of one comparison, which mostly hold the same lines. */

@@ -41,6 +41,30 @@ export function normaliseUrl(url: string): string {
   return kept.length > 0 ? `${base}?${kept.join("&")}` : base;
 }
 
+const DATE_IN_QUERY = /\d{4}-\d{1,2}-\d{1,2}(?:T[\d:.]+Z?)?|\d{1,2}\/\d{1,2}\/\d{2,4}/g;
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * An item's link as its identity: volatile parameters dropped and dates in the query masked, so a
+ * "Next 7 days" link that carries today's date is the same entry tomorrow.
+ */
+export function itemUrlKey(url: string): string {
+  const normalised = normaliseUrl(url);
+  const queryAt = normalised.indexOf("?");
+  if (queryAt < 0) return normalised;
+  return (
+    normalised.slice(0, queryAt + 1) +
+    safeDecode(normalised.slice(queryAt + 1)).replace(DATE_IN_QUERY, "⟨date⟩")
+  );
+}
+
 const URL_IN_TEXT = /\b(?:https?:\/\/|\/)[^\s"'<>()]*\?[^\s"'<>()]*/g;
 
 /** Normalise every URL-with-a-query that appears inside a line of text. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { maskNoise } from "../../src/compare/noise-masks";
 import { normaliseLine, normaliseWhitespace } from "../../src/compare/normalise";
-import { normaliseUrl } from "../../src/compare/url-normalise";
+import { itemUrlKey, normaliseUrl } from "../../src/compare/url-normalise";
 
 /** Both variants must normalise to the same line. */
 function expectSame(a: string, b: string): void {
@@ -95,6 +95,15 @@ describe("cache-busters in URLs", () => {
       "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
     );
     expectSame("See https://x.example/a.css?ver=5.1", "See https://x.example/a.css?ver=6.2");
+  });
+
+  it("an item link that carries today's date in its query is the same entry tomorrow", () => {
+    const today =
+      "https://x.example/metro?filters%5BmaxDate%5D=06%2F13%2F2017&filters%5BminDate%5D=06%2F06%2F2017";
+    const tomorrow =
+      "https://x.example/metro?filters%5BmaxDate%5D=06%2F14%2F2017&filters%5BminDate%5D=06%2F07%2F2017";
+    expect(itemUrlKey(today)).toBe(itemUrlKey(tomorrow));
+    expect(itemUrlKey("https://x.example/post?id=7")).not.toBe(itemUrlKey("https://x.example/post?id=8"));
   });
 });
 
