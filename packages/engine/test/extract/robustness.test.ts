@@ -32,6 +32,16 @@ describe("bad pages give a sane snapshot", () => {
     expect(s.lines).toEqual([text]);
   });
 
+  it("reads megabyte-long numbers in price fields without choking on them", () => {
+    const digits = "9".repeat(1_000_000);
+    const ld = JSON.stringify({ "@type": "Product", offers: { "@type": "Offer", price: `x${digits}x` } });
+    const html = `<html><head><meta property="og:price" content="${digits}"><script type="application/ld+json">${ld}</script></head>
+      <body><h1>Item</h1><div class="price">${digits}</div><p>${digits} €</p><button>Add to cart</button></body></html>`;
+    const s = extract(html);
+    expect(s.lines[0]).toBe("Item");
+    expect(s.price === null || Number.isFinite(s.price.amount)).toBe(true);
+  });
+
   it("reads truncated HTML", () => {
     const s = extract("<html><head><title>Cut</title></head><body><h1>Hello</h1><p>Half a para");
     expect(s.title).toBe("Cut");

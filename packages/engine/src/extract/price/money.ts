@@ -37,6 +37,7 @@ const moneyPattern = new RegExp(
 );
 const moneyAtStart = new RegExp(moneyPattern.source, "y");
 const bareNumber = new RegExp(`^(?:${numberPattern})$`);
+const maxMoneyText = 1000;
 const rangeJoin = /^\s*(?:-|–|—|to|bis|à|a|~|〜)\s*/;
 
 /**
@@ -71,8 +72,10 @@ export function parseAmount(raw: string, currency: string | null = null): number
 
 /** The first amount with a currency symbol or code in a piece of text, with the upper bound of a range. */
 export function findMoney(text: string, hints: LocaleHints): Money | null {
+  // Prices sit in short texts; a bound keeps a hostile megabyte of digits from costing seconds.
+  const bounded = text.length > maxMoneyText ? text.slice(0, maxMoneyText) : text;
   moneyPattern.lastIndex = 0;
-  for (let m = moneyPattern.exec(text); m !== null; m = moneyPattern.exec(text)) {
+  for (let m = moneyPattern.exec(bounded); m !== null; m = moneyPattern.exec(bounded)) {
     const groups = m.groups as Record<string, string | undefined>;
     const token = (groups.pre ?? groups.post) as string;
     const currency = currencyFromToken(token, hints);
@@ -82,7 +85,7 @@ export function findMoney(text: string, hints: LocaleHints): Money | null {
     return {
       amount,
       currency,
-      maxAmount: rangeUpperBound(text.slice(m.index + m[0].length), hints, currency),
+      maxAmount: rangeUpperBound(bounded.slice(m.index + m[0].length), hints, currency),
     };
   }
   return null;

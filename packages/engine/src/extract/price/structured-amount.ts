@@ -1,5 +1,7 @@
 import { parseAmount } from "./money";
 
+const maxAmountText = 64;
+
 /** Currencies without minor units: a structured "24.990" in pesos is twenty-four thousand. */
 const zeroDecimalCurrencies = new Set(["CLP", "JPY", "KRW", "VND", "ISK", "PYG", "UGX", "IDR", "COP"]);
 
@@ -10,7 +12,9 @@ const zeroDecimalCurrencies = new Set(["CLP", "JPY", "KRW", "VND", "ISK", "PYG",
 export function structuredAmount(value: unknown, currency: string | null): number | null {
   if (typeof value === "number") return Number.isFinite(value) && value >= 0 ? value : null;
   if (typeof value !== "string") return null;
-  const s = value.trim().replace(/^[^\d]+|[^\d]+$/g, "");
+  const trimmed = value.trim();
+  if (trimmed.length > maxAmountText) return null;
+  const s = trimmed.replace(/^[^\d]+|[^\d]+$/g, "");
   if (s === "") return null;
   if (/^\d+(?:\.\d+)?$/.test(s)) {
     const decimals = s.split(".")[1];
