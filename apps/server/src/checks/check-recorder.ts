@@ -192,7 +192,7 @@ function monitorState(
 async function healthAlerts(
   tx: Database,
   before: MonitorRow,
-  after: MonitorRow,
+  after: repo.FinishedMonitor,
   outcome: PageCheckOutcome,
 ): Promise<void> {
   if (outcome.kind === "error" && after.failingAlerted && !before.failingAlerted) {

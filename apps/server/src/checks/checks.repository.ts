@@ -19,14 +19,25 @@ export async function finishMonitor(
   id: string,
   owner: string,
   state: MonitorState,
-): Promise<MonitorRow | null> {
+): Promise<FinishedMonitor | null> {
   const [row] = await tx
     .update(monitors)
     .set({ ...state, leaseUntil: null, leaseOwner: null })
     .where(and(eq(monitors.id, id), eq(monitors.leaseOwner, owner)))
-    .returning();
+    .returning(finishedColumns);
   return row ?? null;
 }
+
+const finishedColumns = {
+  id: monitors.id,
+  userId: monitors.userId,
+  url: monitors.url,
+  name: monitors.name,
+  channelIds: monitors.channelIds,
+  consecutiveFailures: monitors.consecutiveFailures,
+  failingAlerted: monitors.failingAlerted,
+};
+export type FinishedMonitor = Pick<MonitorRow, keyof typeof finishedColumns>;
 
 export async function insertCheck(tx: Database, values: NewCheck): Promise<void> {
   await tx.insert(checks).values(values);

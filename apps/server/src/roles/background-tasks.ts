@@ -1,3 +1,6 @@
+import { createAlertRetentionTask } from "../alerts/alerts-retention";
+import { createDigestJob } from "../alerts/digest/digest-job";
+import { createDispatcher } from "../alerts/dispatch/dispatcher";
 import { checkFetchSettings, checkTimingFor } from "../checks/check-settings";
 import { type CheckWorkerOptions, createCheckWorker } from "../checks/check-worker";
 import { retentionTask } from "../checks/retention";
@@ -6,11 +9,11 @@ import type { BackgroundTask } from "./background-task";
 import type { Runtime } from "./runtime";
 
 /**
- * Every background loop of the product, in start order: the check scheduler and workers and the daily
- * retention job (the alert dispatcher and digest job join here). `serve` and `worker` run them all.
+ * Every background loop of the product, in start order: the check scheduler and workers, the alert
+ * dispatcher, the daily digest and the daily retention job. `serve` and `worker` run them all.
  */
 export function backgroundTasks(rt: Runtime, overrides: Partial<CheckWorkerOptions> = {}): BackgroundTask[] {
-  const { config, database, log } = rt;
+  const { config, database, log, mailer } = rt;
   const clock = systemClock;
   return [
     createCheckWorker({
@@ -22,6 +25,9 @@ export function backgroundTasks(rt: Runtime, overrides: Partial<CheckWorkerOptio
       log: (level, message, detail) => log[level]({ err: detail }, message),
       ...overrides,
     }),
+    createDispatcher({ config, database, mailer, clock, log }),
+    createDigestJob({ db: database.db, clock, log, appUrl: config.appUrl }),
+    createAlertRetentionTask({ db: database.db, clock, log }),
     retentionTask(database.db, clock, (message, detail) => log.info({ detail }, message)),
   ];
 }

@@ -1,0 +1,150 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { createChannelsService } from "../src/alerts/channels.service";
+import { systemClock } from "../src/clock";
+import { type Config, loadConfig } from "../src/config";
+import { createDatabase, type DatabaseHandle } from "../src/db/database";
+import { migrate } from "../src/db/migrate";
+import { monitors } from "../src/db/schema/monitors";
+import { users } from "../src/db/schema/users";
+import { createLogger, type Logger } from "../src/logger";
+import { createMailer, type Mailer } from "../src/mail/mailer";
+import { toAuthUser } from "../src/users/users.presenter";
+
+export interface BenchEnvironment {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  log: Logger;
+  close(): Promise<void>;
+}
+
+/** A fresh database: PGlite in a temporary directory, or a new database on DATABASE_URL's server. */
+export async function openBenchEnvironment(postgresUrl: string | undefined): Promise<BenchEnvironment> {
+  const dataDir = mkdtempSync(join(tmpdir(), "cr-bench-"));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (postgresUrl) {
+    const name = `cr_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: postgresUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: "benchmark-secret-benchmark-secret-benchmark",
+    ALLOW_PRIVATE_TARGETS: "true",
+    LOG_LEVEL: "silent",
+  });
+  if (!databaseUrl) {
+    // initdb runs in a child process: a running server reopens an existing data directory, and
+    // initdb's one-off memory peak (never given back to the system) is not what the service needs.
+    const script = fileURLToPath(new URL("./create-database.ts", import.meta.url));
+    execFileSync(process.execPath, ["--import", "tsx/esm", script, dataDir], { stdio: "inherit" });
+  }
+  const database = await createDatabase(config);
+  await migrate(database);
+  const log = createLogger(config);
+  const mailer = createMailer({ config, db: database.db, log });
+  return {
+    config,
+    database,
+    mailer,
+    log,
+    async close() {
+      await mailer.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const MONITORS_PER_USER = 50;
+
+/** Business users (50 monitors each, the plan's limit), each with a webhook channel to the receiver. */
+export async function insertMonitors(
+  env: BenchEnvironment,
+  count: number,
+  pageOrigin: string,
+  webhookUrl: string,
+): Promise<void> {
+  const { db } = env.database;
+  const channels = createChannelsService({ db, config: env.config, mailer: env.mailer, clock: systemClock });
+  for (let first = 0; first < count; first += MONITORS_PER_USER) {
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: `bench-${first}@example.test`,
+        passwordHash: "x",
+        firstName: "Bench",
+        planType: "Business",
+        emailVerifiedAt: new Date(),
+      })
+      .returning();
+    const channel = await channels.create(toAuthUser(user), {
+      type: "webhook",
+      name: "Bench receiver",
+      config: { url: webhookUrl },
+    });
+    const rows = Array.from({ length: Math.min(MONITORS_PER_USER, count - first) }, (_, k) => {
+      const index = first + k;
+      return {
+        userId: user.id,
+        url: `${pageOrigin}/p/${index}`,
+        host: "127.0.0.1",
+        name: `Product ${index}`,
+        frequency: "1d" as const,
+        watch: ["text" as const],
+        channelIds: [channel.id],
+        nextCheckAt: new Date(Date.now() + 86_400_000),
+      };
+    });
+    await db.insert(monitors).values(rows);
+  }
+}
+
+/** Makes `monitorsDue` monitors (by name order) due spread evenly over the next `spreadMs`, the rest tomorrow. */
+export async function scheduleSpread(
+  env: BenchEnvironment,
+  monitorsDue: number,
+  spreadMs: number,
+): Promise<void> {
+  await env.database.db.execute(sql`
+    with ranked as (select id, row_number() over (order by created_at, id) - 1 as n from monitors)
+    update monitors m set
+      next_check_at = case when r.n < ${monitorsDue}
+        then now() + make_interval(secs => (r.n::float8 / ${Math.max(1, monitorsDue)}) * ${spreadMs / 1000})
+        else now() + interval '1 day' end
+    from ranked r where r.id = m.id`);
+}
+
+/** Bytes of every table of the public schema, with indexes and TOAST. */
+export async function databaseBytes(env: BenchEnvironment): Promise<number> {
+  const result = await env.database.db.execute(sql`
+    select coalesce(sum(pg_total_relation_size(c.oid)), 0)::float8 as bytes
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind = 'r'`);
+  return Number((result as unknown as { rows: { bytes: number }[] }).rows[0].bytes);
+}
+
+export async function countRows(env: BenchEnvironment, query: ReturnType<typeof sql>): Promise<number> {
+  const result = await env.database.db.execute(query);
+  return Number((result as unknown as { rows: { n: number | string }[] }).rows[0].n);
+}
