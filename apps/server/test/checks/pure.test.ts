@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { contentHash, decodeBlob, encodeBlob } from "../../src/checks/blob-codec";
+import {
+  defaultCheckTiming,
+  nextCheckAfterFailure,
+  nextCheckAfterSuccess,
+  withJitter,
+} from "../../src/checks/check-timing";
+import { HostLimiter, Semaphore } from "../../src/checks/concurrency";
+import { SnapshotCache } from "../../src/checks/snapshot-cache";
+import { PlanLimit } from "../../src/http/errors";
+import {
+  assertChannelsAllowed,
+  assertFrequencyAllowed,
+  assertMonitorCountAllowed,
+  effectivePlan,
+  monitorsOverPlan,
+} from "../../src/monitors/plan-gates";
+import { sanitisedHtml } from "../../src/monitors/sanitise-html";
+
+const message = (run: () => void) => {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(PlanLimit);
+    return (error as Error).message;
+  }
+  return null;
+};
+
+describe("plan gates", () => {
+  it("name the cheapest plan that allows what was refused", () => {
+    expect(message(() => assertMonitorCountAllowed("Personal", 5))).toBe(
+      "Your Personal plan allows 5 monitors. Upgrade to Pro to add more.",
+    );
+    expect(message(() => assertMonitorCountAllowed("Business", 50))).toBe(
+      "Your Business plan allows 50 monitors. Delete or pause a monitor to add another.",
+    );
+    expect(message(() => assertMonitorCountAllowed("Pro", 14))).toBeNull();
+    expect(message(() => assertFrequencyAllowed("Personal", "6h"))).toBe(
+      "Checking every 6 hours needs the Pro plan or higher. Upgrade to use it.",
+    );
+    expect(message(() => assertFrequencyAllowed("Free", "1w"))).toBeNull();
+    expect(message(() => assertChannelsAllowed("Pro", ["email", "webhook", "slack"]))).toBe(
+      "Slack alerts need the Business plan. Upgrade to use them.",
+    );
+    expect(message(() => assertChannelsAllowed("Free", ["sms"]))).toBe(
+      "SMS alerts need the Pro plan or higher. Upgrade to use them.",
+    );
+  });
+
+  it("apply Free limits to unpaid subscriptions and pick the newest monitors to pause", () => {
+    expect(effectivePlan({ planType: "Pro", planStatus: "incomplete" })).toBe("Free");
+    expect(effectivePlan({ planType: "Pro", planStatus: "past_due" })).toBe("Pro");
+    expect(monitorsOverPlan("Personal", ["a", "b", "c", "d", "e", "f", "g"])).toEqual(["f", "g"]);
+  });
+});
+
+describe("check timing", () => {
+  it("jitters within ± half the ratio, at most ± 5 minutes", () => {
+    expect(withJitter(60_000, 60_000, 0.1, () => 0)).toBe(57_000);
+    expect(withJitter(60_000, 60_000, 0.1, () => 1)).toBe(63_000);
+    expect(withJitter(86_400_000, 86_400_000, 0.1, () => 1)).toBe(86_400_000 + 150_000);
+    const now = new Date("2026-01-01T00:00:00Z");
+    expect(nextCheckAfterSuccess(now, "1h", defaultCheckTiming, () => 0.5).toISOString()).toBe(
+      "2026-01-01T01:00:00.000Z",
+    );
+  });
+
+  it("backs off exponentially from the retry base, capped at the interval", () => {
+    const now = new Date(0);
+    const delays = [1, 2, 3, 4, 5, 6, 7, 8].map(
+      (n) => nextCheckAfterFailure(now, "1h", n, defaultCheckTiming).getTime() / 60_000,
+    );
+    expect(delays).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+  });
+});
+
+describe("concurrency limits", () => {
+  it("never run more than the limit at once, per host and in total", async () => {
+    const hosts = new HostLimiter(2);
+    const global = new Semaphore(3);
+    let running = 0;
+    let peak = 0;
+    const perHostPeak = new Map<string, number>();
+    const perHost = new Map<string, number>();
+    const job = async (host: string) => {
+      await global.acquire();
+      try {
+        await hosts.run(host, async () => {
+          running++;
+          perHost.set(host, (perHost.get(host) ?? 0) + 1);
+          peak = Math.max(peak, running);
+          perHostPeak.set(host, Math.max(perHostPeak.get(host) ?? 0, perHost.get(host) ?? 0));
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          running--;
+          perHost.set(host, (perHost.get(host) ?? 0) - 1);
+        });
+      } finally {
+        global.release();
+      }
+    };
+    await Promise.all(["a", "a", "a", "a", "b", "b", "c", "a"].map(job));
+    expect(peak).toBe(3);
+    expect(perHostPeak.get("a")).toBe(2);
+    expect(global.idle).toBe(true);
+  });
+});
+
+describe("storage helpers", () => {
+  it("address blobs by the sha-256 of their bytes and gzip all but PNGs", async () => {
+    const text = Buffer.from("hello ".repeat(1000));
+    expect(contentHash(text)).toMatch(/^[0-9a-f]{64}$/);
+    const encoded = await encodeBlob(text, "application/json");
+    expect(encoded.encoding).toBe("gzip");
+    expect(encoded.data.byteLength).toBeLessThan(text.byteLength / 10);
+    expect((await decodeBlob(encoded.data, encoded.encoding)).equals(text)).toBe(true);
+    expect((await encodeBlob(text, "image/png")).encoding).toBe("identity");
+  });
+
+  it("keep the snapshot cache within its byte budget, least recently used out first", () => {
+    const cache = new SnapshotCache(1000);
+    const snapshot = {} as never;
+    cache.set("a", snapshot, null, 200);
+    cache.set("b", snapshot, null, 200);
+    cache.get("a");
+    cache.set("c", snapshot, null, 200);
+    cache.set("d", snapshot, null, 200);
+    cache.set("e", snapshot, null, 200);
+    cache.set("f", snapshot, null, 200);
+    expect(cache.get("b")).toBeNull();
+    expect(cache.get("a")).not.toBeNull();
+    cache.set("huge", snapshot, null, 600);
+    expect(cache.get("huge")).toBeNull();
+  });
+
+  it("make page HTML inert for the element picker", () => {
+    const html = sanitisedHtml(
+      `<p onclick="x()">Hi</p><script>steal()</script><iframe src="https://evil"></iframe><a href="javascript:alert(1)">x</a><base href="https://evil/">`,
+    );
+    expect(html).toBe('<p>Hi</p><a href="#">x</a>');
+  });
+});
