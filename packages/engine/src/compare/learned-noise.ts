@@ -5,6 +5,7 @@
  */
 import { diffArrays } from "diff";
 import type { Snapshot } from "../snapshot";
+import { lineParts } from "./line-diff";
 import type { NormalisedView } from "./normalise";
 import { normaliseSnapshot } from "./normalise";
 
@@ -42,7 +43,8 @@ function symmetricDifference(a: readonly string[], b: readonly string[]): string
 
 /** The literal segments two variants of a line share, or null when they share too little to be one line. */
 export function lineTemplate(before: string, after: string): string[] | null {
-  const parts = diffArrays(before.split(" "), after.split(" "));
+  const parts = diffArrays(before.split(" "), after.split(" "), { maxEditLength: 200 });
+  if (parts === undefined) return null;
   const segments: string[] = [];
   let current: string[] = [];
   let previousWasGap = false;
@@ -89,7 +91,7 @@ function learnLines(a: readonly string[], b: readonly string[], noise: LearnedNo
     noise.volatileLines.push(...removed.slice(pairs), ...added.slice(pairs));
     removed = [];
   };
-  for (const part of diffArrays(a as string[], b as string[])) {
+  for (const part of lineParts(a, b)) {
     if (part.removed) removed.push(...part.value);
     else if (part.added) flush(part.value);
     else flush([]);

@@ -10,9 +10,20 @@ export interface DiffSide {
   originals: readonly string[];
 }
 
+/** Beyond this many edits a diff stops and falls back to a cheaper form: the cost stays bounded. */
+const MAX_LINE_EDITS = 1000;
+const MAX_WORD_EDITS = 300;
+
 /** Word-level detail for a line that changed; the `diff` package's word tokenizer. */
 export function wordDiff(before: string, after: string): WordPart[] {
-  return diffWordsWithSpace(before, after).map((part) => ({
+  const parts = diffWordsWithSpace(before, after, { maxEditLength: MAX_WORD_EDITS });
+  if (parts === undefined) {
+    return [
+      { op: "remove", text: before },
+      { op: "add", text: after },
+    ];
+  }
+  return parts.map((part) => ({
     op: part.added ? "add" : part.removed ? "remove" : "equal",
     text: part.value,
   }));
@@ -20,6 +31,34 @@ export function wordDiff(before: string, after: string): WordPart[] {
 
 /** Above this many lines in a changed block, lines are not paired into word diffs (bounded cost). */
 const MAX_PAIRED_BLOCK = 200;
+
+export type LinePart = { value: string[]; added?: boolean; removed?: boolean };
+
+/**
+ * The line diff's parts. A page rewritten past MAX_LINE_EDITS (where an exact diff would take seconds)
+ * keeps its common first and last lines and shows everything between as removed, then added.
+ */
+export function lineParts(before: readonly string[], after: readonly string[]): LinePart[] {
+  const exact = diffArrays(before as string[], after as string[], { maxEditLength: MAX_LINE_EDITS });
+  if (exact !== undefined) return exact;
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) head += 1;
+  let tail = 0;
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  ) {
+    tail += 1;
+  }
+  const parts: LinePart[] = [
+    { value: before.slice(0, head) },
+    { value: before.slice(head, before.length - tail), removed: true },
+    { value: after.slice(head, after.length - tail), added: true },
+    { value: before.slice(before.length - tail) },
+  ];
+  return parts.filter((part) => part.value.length > 0);
+}
 
 export function diffLines(before: DiffSide, after: DiffSide): LineDiffEntry[] {
   const entries: LineDiffEntry[] = [];
@@ -43,7 +82,7 @@ export function diffLines(before: DiffSide, after: DiffSide): LineDiffEntry[] {
     pendingRemoved = [];
   };
 
-  for (const part of diffArrays(before.lines as string[], after.lines as string[])) {
+  for (const part of lineParts(before.lines, after.lines)) {
     const count = part.value.length;
     if (part.removed) {
       pendingRemoved.push(...before.originals.slice(beforeIndex, beforeIndex + count));

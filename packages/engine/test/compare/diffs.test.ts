@@ -38,6 +38,27 @@ describe("line diff", () => {
     });
     expect(entries[1].op).toBe("change");
   });
+
+  it("a page rewritten past the edit bound falls back to removed-then-added between common ends", () => {
+    const before = ["Header", ...Array.from({ length: 3000 }, (_, i) => `old line ${i}`), "Footer"];
+    const after = ["Header", ...Array.from({ length: 3000 }, (_, i) => `new line ${i}`), "Footer"];
+    const entries = diffLines(side(before), side(after));
+    expect(entries[0]).toEqual({ op: "equal", before: "Header", after: "Header" });
+    expect(entries.at(-1)).toEqual({ op: "equal", before: "Footer", after: "Footer" });
+    expect(countLineChanges(entries)).toEqual({ added: 3000, removed: 3000 });
+    // Blocks this large are not paired into word diffs.
+    expect(entries.filter((e) => e.op === "change")).toHaveLength(0);
+  });
+
+  it("word detail of two very different long lines is bounded too", () => {
+    const a = Array.from({ length: 2000 }, (_, i) => `a${i}`).join(" ");
+    const b = Array.from({ length: 2000 }, (_, i) => `b${i}`).join(" ");
+    const [entry] = diffLines(side([a]), side([b]));
+    expect(entry.words).toEqual([
+      { op: "remove", text: a },
+      { op: "add", text: b },
+    ]);
+  });
 });
 
 describe("set, price and availability diffs", () => {
