@@ -2,7 +2,7 @@ import { watchKinds } from "@changeradar/contracts";
 import { describe, expect, it } from "vitest";
 import { compareSnapshots } from "../../src/compare/classify";
 import { formatMoney } from "../../src/compare/summary";
-import { buildSnapshot, item, usd } from "./build-snapshot";
+import { buildSnapshot, item, png, usd } from "./build-snapshot";
 
 const all = { watch: [...watchKinds] };
 
@@ -62,6 +62,28 @@ describe("summaries, exactly", () => {
 });
 
 describe("compareSnapshots", () => {
+  it("screenshots: a visual change past the sensitivity threshold", () => {
+    const before = png(100, 100, () => [255, 255, 255]);
+    const after = png(100, 100, (_x, y) => (y < 10 ? [200, 0, 0] : [255, 255, 255]));
+    const result = compareSnapshots(buildSnapshot(), buildSnapshot(), {
+      watch: ["visual"],
+      screenshots: { before, after },
+    });
+    expect(result).toMatchObject({
+      changed: true,
+      kinds: ["visual"],
+      summary: "Screenshot changed: 10% of the page differs",
+    });
+    expect(result.diffs.visual?.percent).toBe(10);
+    const subtle = png(100, 100, (x, y) => (x === 0 && y === 0 ? [0, 0, 0] : [255, 255, 255]));
+    const ignored = compareSnapshots(buildSnapshot(), buildSnapshot(), {
+      watch: ["visual"],
+      screenshots: { before, after: subtle },
+    });
+    expect(ignored.changed).toBe(false);
+    expect(ignored.diffs.visual?.percent).toBe(0.01);
+  });
+
   it("only watched kinds count", () => {
     const a = buildSnapshot({ price: usd(10), lines: ["Kettle $10"] });
     const b = buildSnapshot({ price: usd(12), lines: ["Kettle $12"] });

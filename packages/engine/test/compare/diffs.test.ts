@@ -4,7 +4,7 @@ import { countLineChanges, diffLines, onlyChanges } from "../../src/compare/line
 import { pixelDiff } from "../../src/compare/pixel-diff";
 import { diffAvailability, diffPrice } from "../../src/compare/price-diff";
 import { diffItems } from "../../src/compare/set-diff";
-import { item, usd } from "./build-snapshot";
+import { item, png, usd } from "./build-snapshot";
 
 const side = (lines: string[]) => ({ lines, originals: lines });
 
@@ -89,25 +89,6 @@ describe("set, price and availability diffs", () => {
     expect(diffAvailability("in_stock", "in_stock")).toBeNull();
   });
 });
-
-function png(
-  width: number,
-  height: number,
-  paint: (x: number, y: number) => [number, number, number],
-): Uint8Array {
-  const image = new PNG({ width, height });
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const [r, g, b] = paint(x, y);
-      const i = (y * width + x) * 4;
-      image.data[i] = r;
-      image.data[i + 1] = g;
-      image.data[i + 2] = b;
-      image.data[i + 3] = 255;
-    }
-  }
-  return new Uint8Array(PNG.sync.write(image));
-}
 
 describe("pixel diff", () => {
   const white = png(100, 100, () => [255, 255, 255]);
