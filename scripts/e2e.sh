@@ -4,4 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 npm run build -w apps/web
+# The landing page's first-load JavaScript must stay under its budget (200 KB gzipped).
+node apps/web/scripts/first-load-size.mjs
 npx playwright test -c apps/web/playwright.config.ts

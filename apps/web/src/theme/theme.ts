@@ -52,5 +52,7 @@ export const theme = createTheme({
     MuiToolbar: { styleOverrides: { root: { minHeight: toolbarMinHeight } } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiTextField: { defaultProps: { fullWidth: true } },
+    // Alerts carry form banners and notices: body text size, not the small 0.75rem MUI gives them.
+    MuiAlert: { styleOverrides: { root: { fontSize: "0.9rem" } } },
   },
 });

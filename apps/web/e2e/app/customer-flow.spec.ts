@@ -1,0 +1,239 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { codesSoFar, expect, nextCode, seriousViolations, test, uniqueEmail } from "../fixtures";
+import { mailSubjectsTo } from "./mail-subjects";
+import { type PageServer, startPageServer } from "./page-server";
+
+/**
+ * The product's main job, end to end against the real server, a real SMTP server and a page on
+ * 127.0.0.1 that changes: sign up, verify the email, add a monitor through the preview and the element
+ * picker, change the page, check now, and see the change live on the dashboard, in the monitor's
+ * timeline with the right diff, in the Notification Center, and in the mailbox.
+ */
+test.describe.configure({ mode: "serial" });
+
+const password = "Watch-the-kettle-7";
+const email = uniqueEmail("flow");
+let shop: PageServer;
+let context: BrowserContext;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  shop = await startPageServer({ price: "24.99", headline: "Spring sale starts Monday" });
+  context = await browser.newContext({
+    baseURL: process.env.CR_E2E_BASE_URL,
+    viewport: { width: 1440, height: 900 },
+  });
+  page = await context.newPage();
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  await shop?.close();
+});
+
+test("sign up and verify the email with the mailed code", async () => {
+  await page.goto("/register");
+  await page.getByLabel("First Name").fill("Kim");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Start by watching a page" })).toBeVisible();
+
+  const received = await nextCode(email, "verification", 0).then(() => codesSoFar(email, "verification"));
+  await page.getByRole("button", { name: "Verify your email" }).click();
+  const code = await nextCode(email, "verification", received);
+  await page.getByLabel("Digit 1").click();
+  await page.keyboard.type(code);
+  await expect(page.getByText("Email Verified. Please Login!")).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  // Kept signed in, so the second tab opened later restores the session from the refresh cookie.
+  await page.getByRole("checkbox", { name: "Keep me signed in" }).check();
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("button", { name: "Verify your email" })).toBeHidden();
+});
+
+test("add a monitor through the live preview and the element picker, with plan-gated frequencies", async () => {
+  await page.getByRole("link", { name: "Add your first monitor" }).click();
+  await expect(page).toHaveURL(/\/auth\/mymonitors\/new$/);
+  await page.getByLabel("URL").fill(shop.url);
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
+
+  // The page is shown without its scripts; clicking its price picks a selector for it.
+  const frame = page.frameLocator('iframe[title^="Page preview"]');
+  await expect(frame.locator(".price")).toHaveText("$24.99");
+  await expect(frame.locator("body")).not.toHaveAttribute("data-scripts-ran", "yes");
+  await frame.locator(".price").click();
+  const selector = page.getByLabel("Element to watch (CSS selector)");
+  await expect(selector).toHaveValue("p.price");
+  await expect(frame.locator(".price")).toHaveClass(/cr-pick-picked/);
+  await page.getByRole("tab", { name: /What we see/ }).click();
+  await expect(page.getByLabel("Text excerpt")).toHaveText("$24.99");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Acme Kettle");
+
+  // Free checks once a day; faster options are listed, disabled, naming the plan that has them.
+  await page.getByLabel("Check frequency").click();
+  await expect(
+    page.getByRole("option", { name: "Every 12 hours — Personal plan or higher" }),
+  ).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByRole("option", { name: "Every 15 minutes — Business plan" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
+  await page.getByRole("option", { name: "Once a day" }).click();
+
+  await page.getByRole("button", { name: "Start monitoring" }).click();
+  await expect(page).toHaveURL(/\/auth\/mymonitors\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Acme Kettle" })).toBeVisible();
+  // The first check runs at once and becomes the baseline.
+  await page.getByRole("tab", { name: "Check log" }).click();
+  await expect(page.getByRole("table", { name: "Check log" }).getByRole("row")).toHaveCount(2, {
+    timeout: 30_000,
+  });
+});
+
+test("a second monitor on Free is refused with the upgrade message", async () => {
+  await page.goto("/auth/mymonitors/new");
+  await expect(page.getByText(/Your Free plan includes 1 monitor and you use them all/)).toBeVisible();
+  await page.getByLabel("URL").fill(`${shop.url}?second`);
+  await page.getByRole("button", { name: "Start monitoring" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your Free plan allows 1 monitor." })).toHaveText(
+    "Your Free plan allows 1 monitor. Upgrade to Personal to add more.",
+  );
+  await expect(page).toHaveURL(/\/new$/);
+});
+
+test("the page changes, check now, and the change shows live, in the timeline, the Notification Center and the mail", async () => {
+  test.setTimeout(120_000);
+  // The dashboard stays open in its own tab: it must update by itself, over Server-Sent Events.
+  const dashboard = await context.newPage();
+  await dashboard.goto("/auth");
+  await expect(dashboard.getByRole("heading", { name: "Latest changes" })).toBeVisible();
+  await expect(dashboard.getByText("No changes detected yet.")).toBeVisible();
+
+  shop.set({ price: "19.99" });
+  await page.goto("/auth/mymonitors");
+  const row = page.getByRole("listitem").filter({ hasText: "Acme Kettle" });
+  // A manual check is refused within 30 s of the previous one; try until the server takes it.
+  await expect(async () => {
+    await row.getByRole("button", { name: "Check Acme Kettle now" }).click();
+    await expect(page.getByText("Checking Acme Kettle now")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000, intervals: [3_000] });
+
+  const latest = dashboard.getByRole("list", { name: "Latest changes" });
+  await expect(latest.getByText("Acme Kettle")).toBeVisible({ timeout: 30_000 });
+  await expect(latest.getByText(/\$19\.99/)).toBeVisible();
+  await expect(dashboard.getByRole("group", { name: "Changes, last 24 hours" })).toContainText("1");
+
+  // The timeline, with the word-level diff: $24.99 became $19.99.
+  await latest.getByRole("link").first().click();
+  await expect(dashboard).toHaveURL(/\/auth\/mymonitors\/[0-9a-f-]{36}\?change=/);
+  await expect(dashboard.getByRole("list", { name: "Change history" }).getByRole("listitem")).toHaveCount(1);
+  const diff = dashboard.getByRole("table", { name: "Text before and after" });
+  await expect(diff.locator("del")).toHaveText("24");
+  await expect(diff.locator("ins")).toHaveText("19");
+  await dashboard.getByRole("button", { name: "Inline" }).click();
+  await expect(dashboard.getByRole("table", { name: "Text changes" })).toContainText("$2419.99");
+
+  // The Notification Center lists the alert, delivered to the verified account email.
+  await dashboard.getByRole("link", { name: "Notification Center" }).click();
+  const alert = dashboard.getByRole("listitem", { name: /Unread: Acme Kettle/ });
+  await expect(alert).toBeVisible();
+  await expect(async () => {
+    await dashboard.reload();
+    await expect(dashboard.getByRole("list", { name: "Deliveries" }).getByText("Delivered")).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000, intervals: [1_000] });
+  await dashboard.getByRole("button", { name: "Mark all read" }).click();
+  await expect(dashboard.getByText("0 unread")).toBeVisible();
+
+  // And the mail arrived.
+  await expect
+    .poll(async () => (await mailSubjectsTo(email)).find((s) => s.startsWith("Acme Kettle:")), {
+      timeout: 15_000,
+    })
+    .toContain("19.99");
+  await dashboard.close();
+});
+
+/** Every customer screen, filled with the data above, at a phone's and a wide desktop's width. */
+function screens(monitorPath: string): [string, string][] {
+  return [
+    ["dashboard", "/auth"],
+    ["my-monitors", "/auth/mymonitors"],
+    ["add-monitor", "/auth/mymonitors/new"],
+    ["monitor-history", monitorPath],
+    ["monitor-prices", `${monitorPath}?tab=prices`],
+    ["monitor-checks", `${monitorPath}?tab=checks`],
+    ["edit-monitor", `${monitorPath}/edit`],
+    ["notifications", "/auth/notifications"],
+    ["channels", "/auth/notifications#channels"],
+    ["reports", "/auth/reports"],
+    ["settings", "/auth/settings"],
+    ["feedback", "/auth/feedback"],
+    ["support", "/auth/support"],
+    ["account", "/auth/account?planType=Pro&period=yearly"],
+  ];
+}
+
+test("every screen at 375 px and 1440 px, without serious accessibility violations", async () => {
+  test.setTimeout(180_000);
+  await page.goto("/auth/mymonitors");
+  await page.getByRole("link", { name: "Acme Kettle" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Acme Kettle" })).toBeVisible();
+  const monitorPath = new URL(page.url()).pathname;
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
+    for (const [name, path] of screens(monitorPath)) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator('[role="status"], .MuiSkeleton-root')).toHaveCount(0, { timeout: 15_000 });
+      await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+      expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
+      // Nothing may stick out sideways on a phone.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  }
+});
+
+test("keyboard use: menu, adding a monitor and the profile menu without a mouse", async () => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  const focusOn = async (name: string | RegExp) => {
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      const label = await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        return `${active?.getAttribute("aria-label") ?? ""} ${active?.textContent ?? ""}`.trim();
+      });
+      if (typeof name === "string" ? label.includes(name) : name.test(label)) return;
+    }
+    throw new Error(`Tab never reached ${name}`);
+  };
+  await focusOn("My Monitors");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/auth\/mymonitors$/);
+  await focusOn("Add Monitor");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/auth\/mymonitors\/new$/);
+  // The address field has the focus; Enter fetches the preview, and the selector is typed, not clicked.
+  await page.keyboard.type(shop.url);
+  await page.keyboard.press("Enter");
+  await expect(page.frameLocator('iframe[title^="Page preview"]').locator(".price")).toBeVisible();
+  await page.getByLabel("Element to watch (CSS selector)").focus();
+  await page.keyboard.type("#buy-box > p.stock");
+  await expect(page.frameLocator('iframe[title^="Page preview"]').locator(".stock")).toHaveClass(
+    /cr-pick-picked/,
+  );
+
+  await page.getByRole("button", { name: "Open profile menu" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "Account Settings" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/auth\/feedback$/);
+});

@@ -1,0 +1,69 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+interface CapturedMail {
+  to: string[];
+  subject: string;
+}
+type CodeKind = "verification" | "password reset";
+
+/** The codes mailed so far to an address, oldest first (the server puts each code in the subject). */
+async function codesMailedTo(email: string, kind: CodeKind): Promise<string[]> {
+  const subject = new RegExp(`^(\\d{6}) is your ChangeRadar ${kind} code`);
+  const response = await fetch(`${process.env.CR_E2E_MAILBOX_URL}/mails`);
+  const mails = (await response.json()) as CapturedMail[];
+  return mails
+    .filter((m) => m.to.includes(email.toLowerCase()))
+    .map((m) => subject.exec(m.subject)?.[1])
+    .filter((code): code is string => Boolean(code));
+}
+
+/** How many codes of a kind an address has received: take it before the action that sends the next one. */
+export async function codesSoFar(email: string, kind: CodeKind): Promise<number> {
+  return (await codesMailedTo(email, kind)).length;
+}
+
+/** Waits for a code beyond the first `alreadyReceived` ones and returns the newest. */
+export async function nextCode(email: string, kind: CodeKind, alreadyReceived: number): Promise<string> {
+  let codes: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        codes = await codesMailedTo(email, kind);
+        return codes.length;
+      },
+      { message: `a new ${kind} code mailed to ${email}`, timeout: 15_000 },
+    )
+    .toBeGreaterThan(alreadyReceived);
+  return codes.at(-1)!;
+}
+
+/** Creates an account straight through the API (spec §7), for tests about what comes after sign-up. */
+export async function createAccount(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post("/api/v1/users/new-merchant", {
+    data: { email, password, firstName: "Robin", planType: "Free", period: "monthly" },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+let counter = 0;
+export function uniqueEmail(label: string): string {
+  counter++;
+  return `${label}-${Date.now()}-${counter}@example.test`;
+}
+
+/** Serious or critical accessibility violations on the page as it is now. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use) => {
+    await use(process.env.CR_E2E_BASE_URL);
+  },
+});
+export { expect };
