@@ -51,7 +51,7 @@ export function PasswordForm() {
           autoComplete="new-password"
           {...fieldProps(register, formState.errors, "newPassword")}
         />
-        <StrengthMeter password={watch("newPassword")} />
+        {watch("newPassword") && <StrengthMeter password={watch("newPassword")} />}
         <Box>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
             Change password

@@ -16,7 +16,12 @@ interface StatCardProps {
 
 export function StatCard({ label, value, hint, icon, progress, tone = "default" }: StatCardProps) {
   return (
-    <Paper variant="outlined" sx={{ p: 2.5, display: "flex", gap: 2, alignItems: "flex-start" }}>
+    <Paper
+      variant="outlined"
+      role="group"
+      aria-label={label}
+      sx={{ p: 2.5, display: "flex", gap: 2, alignItems: "flex-start" }}
+    >
       <Box
         sx={{
           p: 1,

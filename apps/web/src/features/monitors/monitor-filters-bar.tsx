@@ -30,6 +30,7 @@ export function MonitorFiltersBar({ filters, onChange, onClear }: FiltersBarProp
 
   const select = {
     select: true,
+    slotProps: { select: { displayEmpty: true }, inputLabel: { shrink: true } },
     fullWidth: false,
     size: "small" as const,
     sx: { minWidth: { xs: "calc(50% - 6px)", sm: 150 }, flex: { xs: 1, sm: "0 0 auto" } },

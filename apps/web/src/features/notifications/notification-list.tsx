@@ -112,6 +112,7 @@ export function NotificationList() {
     });
   const select = {
     select: true,
+    slotProps: { select: { displayEmpty: true }, inputLabel: { shrink: true } },
     size: "small" as const,
     fullWidth: false,
     sx: { minWidth: { xs: "calc(50% - 6px)", sm: 160 }, flex: { xs: 1, sm: "0 0 auto" } },

@@ -21,7 +21,7 @@ const palette = ["#0369a1", "#3d7a5a", "#a66a12", "#b4443f", "#6b4fa0", "#1e293b
 
 function ChartPanel({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} component="figure" aria-label={title}>
+    <Paper variant="outlined" sx={{ p: 2, m: 0, minWidth: 0 }} component="figure" aria-label={title}>
       <Typography variant="h6" component="figcaption" sx={{ mb: 1 }}>
         {title}
       </Typography>

@@ -46,7 +46,7 @@ export default function AccountPage() {
               {current ? "Current plan" : "Chosen plan"}
             </Typography>
             <Typography variant="h5" component="h2">
-              {plan.name}
+              {plan.name} plan, billed {period}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 1 }}>
               {plan.description}

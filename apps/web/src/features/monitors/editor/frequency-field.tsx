@@ -43,6 +43,7 @@ export function FrequencyField({ plan, value, onChange, error }: FrequencyFieldP
           <MenuItem key={frequency} value={frequency} disabled={!option.allowed} data-frequency={frequency}>
             <Box component="span" sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "baseline" }}>
               {option.label}
+              {option.note && " "}
               {option.note && (
                 <Typography component="span" variant="body2" color="text.secondary">
                   — {option.note}
