@@ -106,6 +106,13 @@ export async function runDiff(args: string[], io: CheckIo = process): Promise<nu
       extractSnapshot(oldPage, { scope }),
       extractSnapshot(newPage, { scope }),
     ]);
+    for (const [file, snapshot] of [
+      [options.oldFile, before],
+      [options.newFile, after],
+    ] as const) {
+      if (snapshot.scopeMatched === false)
+        throw new Error(`The selector "${options.selector}" matched nothing in ${file}.`);
+    }
     let result = compareSnapshots(before, after, { watch: options.watch, ignore: options.ignore });
     if (io.env.AI_BASE_URL) {
       result = await refineWithAI(result, {

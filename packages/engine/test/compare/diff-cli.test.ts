@@ -115,6 +115,15 @@ describe("changeradar diff errors", () => {
     expect(oneFile.stderr).toContain("Give exactly two files");
     const badKind = await run(["diff", "a.html", "b.html", "--watch", "prices"]);
     expect(badKind.stderr).toContain("Unknown kind to watch: prices");
+    const noMatch = await run([
+      "diff",
+      listing("songkick.com__elysian-fields-v1.html"),
+      listing("songkick.com__elysian-fields-v2.html"),
+      "--selector",
+      "#nothing-here",
+    ]);
+    expect(noMatch.code).toBe(1);
+    expect(noMatch.stderr).toContain('The selector "#nothing-here" matched nothing in');
     const badRule = await run([
       "diff",
       listing("songkick.com__elysian-fields-v1.html"),
