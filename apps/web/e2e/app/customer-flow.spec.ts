@@ -181,7 +181,7 @@ function screens(monitorPath: string): [string, string][] {
 test("every screen at 375 px and 1440 px, without serious accessibility violations", async () => {
   test.setTimeout(180_000);
   await page.goto("/auth/mymonitors");
-  await page.getByRole("link", { name: "Acme Kettle" }).click();
+  await page.getByRole("link", { name: "Acme Kettle", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Acme Kettle" })).toBeVisible();
   const monitorPath = new URL(page.url()).pathname;
   for (const width of [375, 1440]) {
