@@ -5,6 +5,7 @@ export default defineConfig({
     name: "server",
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // beforeAll starts a fresh database per file: PGlite's initdb is slow when every core is busy.
+    hookTimeout: 120_000,
   },
 });

@@ -73,5 +73,5 @@ describe("changeradar serve", () => {
 
     expect(await response).toMatch(/^HTTP\/1\.1 200 OK/);
     expect(await exited).toBe(0);
-  });
+  }, 120_000); // starting the whole product takes a while on a busy machine
 });
