@@ -1,5 +1,5 @@
 import { compile } from "css-select";
-import type { AnyNode, Document, Element } from "domhandler";
+import type { AnyNode, Document, Element, ParentNode } from "domhandler";
 import { JSONPath } from "jsonpath-plus";
 import type { Scope } from "../snapshot";
 import { selectByXPath, validateXPath } from "./xpath-scope";
@@ -49,33 +49,43 @@ export function selectHtmlScope(doc: Document, scope: Scope): Element[] {
   return outermost(matched);
 }
 
-/** css-select's own traversal recurses; pages nested 10,000 deep need an explicit stack. */
+/**
+ * css-select's own traversal recurses; pages nested 10,000 deep need an explicit stack. A matched
+ * element's descendants are not searched: only the outermost matches make the scope.
+ */
 function selectAllIterative(doc: Document, test: (el: Element) => boolean): Element[] {
   const out: Element[] = [];
   const stack: AnyNode[] = [...doc.children].reverse();
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode;
     if (node.type !== "tag" && node.type !== "script" && node.type !== "style") continue;
-    if (test(node)) out.push(node);
+    if (test(node)) {
+      out.push(node);
+      continue;
+    }
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
   }
   return out;
 }
 
+/** The matches not inside another match, in order; each ancestor is looked at about once. */
 function outermost(elements: Element[]): Element[] {
-  const chosen = new Set<Element>();
+  const matched = new Set<ParentNode>(elements);
+  const clear = new Set<ParentNode>(); // ancestors known to have no matched ancestor-or-self
   const out: Element[] = [];
   for (const el of elements) {
-    let ancestor = el.parent;
+    const walked: ParentNode[] = [];
     let inside = false;
-    while (ancestor !== null && !inside) {
-      if (chosen.has(ancestor as Element)) inside = true;
-      ancestor = ancestor.parent;
+    for (let a = el.parent; a !== null && !clear.has(a); a = a.parent) {
+      if (matched.has(a)) {
+        inside = true;
+        break;
+      }
+      walked.push(a);
     }
-    if (!inside && !chosen.has(el)) {
-      chosen.add(el);
-      out.push(el);
-    }
+    if (inside) continue;
+    for (const a of walked) clear.add(a);
+    out.push(el);
   }
   return out;
 }

@@ -23,6 +23,17 @@ describe("bad pages give a sane snapshot", () => {
       { scope: { kind: "css", selector: "p" } },
     );
     expect(css.lines).toEqual(["after"]);
+    // Every one of the 10,000 nested divs matches: the outermost one is the scope.
+    for (const scope of [
+      { kind: "css", selector: "div" },
+      { kind: "xpath", expression: "//div" },
+    ] as const) {
+      const all = extractSnapshotSync(
+        { url: "https://example.com/x", contentType: "text/html", text: html },
+        { scope },
+      );
+      expect(all.lines, scope.kind).toEqual(["deep"]);
+    }
   });
 
   it("handles JSON nested too deep to print", () => {

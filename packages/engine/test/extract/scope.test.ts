@@ -48,6 +48,18 @@ describe("scoped extraction", () => {
     expect(extract({ kind: "xpath", expression: "//span[@class='price']/text()" }).lines).toEqual(["$24.99"]);
   });
 
+  it("selects thousands of rows with XPath, in document order", () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => `<tr><td>row ${i}</td></tr>`).join("");
+    const text = `<html><body><table>${rows}</table></body></html>`;
+    const s = extractSnapshotSync(
+      { url: "https://example.com/t", contentType: "text/html", text },
+      { scope: { kind: "xpath", expression: "//tr" } },
+    );
+    expect(s.lines.length).toBe(5000);
+    expect(s.lines.slice(0, 3)).toEqual(["row 0", "row 1", "row 2"]);
+    expect(s.lines[4999]).toBe("row 4999");
+  });
+
   it("reports a scope that matches nothing", () => {
     const s = extract({ kind: "css", selector: ".missing" });
     expect(s.scopeMatched).toBe(false);
