@@ -53,8 +53,8 @@ function mainArray(value: unknown): unknown[] {
   let best: unknown[] = [];
   let bestScore = 0;
   const queue: [unknown, number][] = [[value, 0]];
-  while (queue.length > 0) {
-    const [v, depth] = queue.shift() as [unknown, number];
+  for (let next = 0; next < queue.length; next++) {
+    const [v, depth] = queue[next] as [unknown, number];
     if (Array.isArray(v)) {
       const score = v.filter(entryLike).length;
       if (score > bestScore) {
