@@ -4,6 +4,8 @@ export class LineBuilder {
   private chunks: string[] = [];
 
   add(text: string): void {
+    // Indentation between block elements is most text nodes of a page: drop it before any work.
+    if (this.chunks.length === 0 && isBlank(text)) return;
     this.chunks.push(text);
   }
 
@@ -27,6 +29,14 @@ export class LineBuilder {
     this.chunks = [];
     if (line !== "") this.lines.push(line);
   }
+}
+
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12) return false;
+  }
+  return true;
 }
 
 const whitespaceRun = /\s+/g;
