@@ -81,6 +81,21 @@ const YEAR = String.raw`\d{4}`;
 const UNITS_EN =
   "(?:sec(?:ond)?s?|min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|wks?|months?|mos?|years?|yrs?)";
 
+const HAS_DIGIT = /\d/;
+const BLOB_RUN = /[A-Za-z0-9+/_-]{12,}={0,2}/g;
+/** A path segment that is a word or a slug ("recipes", "theres-no-other-way"): the run is a path. */
+const WORD_SEGMENT = /^(?:[a-z]{3,}|[A-Z][a-z]{2,})(?:[-_.][a-z0-9]+)*$/;
+
+/** Mask a candidate run: whole when it is one random blob, else only its random path segments. */
+function maskBlob(run: string): string {
+  if (!run.includes("/")) return isOpaqueBlob(run) ? "⟨id⟩" : run;
+  const segments = run.split("/");
+  if (!segments.some((segment) => WORD_SEGMENT.test(segment)) && isOpaqueBlob(run)) return "⟨id⟩";
+  return segments.map((segment) => (isOpaqueBlob(segment) ? "⟨id⟩" : segment)).join("/");
+}
+const HEX_ID = /^[0-9a-f]{12,}$/i;
+const TOKEN_ALPHABET = /^[A-Za-z0-9+/_-]{16,}={0,2}$/;
+
 export const builtInMasks: readonly Mask[] = [
   {
     name: "iso-datetime",
@@ -207,28 +222,50 @@ export const builtInMasks: readonly Mask[] = [
   {
     name: "opaque-blob",
     // Candidate runs; the replacer keeps anything that does not look like a hex id or a base64/token blob.
-    pattern: /[A-Za-z0-9+/_=-]{12,}/g,
-    replace: (run) => (isOpaqueBlob(run) ? "⟨id⟩" : run),
+    // In a URL only the query is masked (signatures, session tokens): the path names the resource.
+    pattern: /https?:\/\/[^\s"'<>]+|[A-Za-z0-9+/_-]{12,}={0,2}/g,
+    replace: (run) => {
+      if (!run.startsWith("http")) return maskBlob(run);
+      const queryAt = run.indexOf("?");
+      return queryAt < 0 ? run : run.slice(0, queryAt) + run.slice(queryAt).replace(BLOB_RUN, maskBlob);
+    },
     needsDigit: true,
   },
 ];
 
-const HAS_DIGIT = /\d/;
-const HEX_ID = /^[0-9a-f]{12,}$/i;
-const TOKEN_ALPHABET = /^[A-Za-z0-9+/_-]{16,}={0,2}$/;
+/** Letter case / digit changes along a run, separators ignored: high in random tokens, low in words and paths. */
+function classChanges(run: string): { changes: number; length: number } {
+  let changes = 0;
+  let length = 0;
+  let previous = "";
+  for (const char of run) {
+    const kind =
+      char >= "0" && char <= "9"
+        ? "d"
+        : char >= "a" && char <= "z"
+          ? "l"
+          : char >= "A" && char <= "Z"
+            ? "u"
+            : "";
+    if (kind === "") continue;
+    if (previous !== "" && kind !== previous) changes += 1;
+    previous = kind;
+    length += 1;
+  }
+  return { changes, length };
+}
 
-/** A hex id (with at least one letter and one digit) or a mixed-case base64/token blob of 16+ characters. */
+/**
+ * A hex id (letters and digits, 12+) or a random-looking token/base64 blob (16+, upper and lower case and
+ * digits that change class often). URL paths, slugs and product names ("1-Stunden-Lieferung",
+ * "rest/api/2/issue/WBS-16") change class rarely and are kept.
+ */
 export function isOpaqueBlob(run: string): boolean {
-  const hasDigit = HAS_DIGIT.test(run);
-  if (!hasDigit) return false;
+  if (!HAS_DIGIT.test(run)) return false;
   if (HEX_ID.test(run)) return /[a-f]/i.test(run);
-  if (!TOKEN_ALPHABET.test(run)) return false;
-  const hasLower = /[a-z]/.test(run);
-  const hasUpper = /[A-Z]/.test(run);
-  // A word-like run with a number ("Product-Name-2024-Edition") is not a token: require digits and
-  // letters interleaved, i.e. few dashes relative to the length.
-  const separators = (run.match(/[-_]/g) ?? []).length;
-  return hasLower && hasUpper && separators * 6 < run.length;
+  if (!TOKEN_ALPHABET.test(run) || !/[a-z]/.test(run) || !/[A-Z]/.test(run)) return false;
+  const { changes, length } = classChanges(run);
+  return changes * 3 >= length;
 }
 
 /** Which masks each trigger word enables (a bit per mask), found with one scan of the line. */

@@ -76,6 +76,10 @@ describe("ids and tokens", () => {
     ["build 3f9a2c7e1b4d8f60", "build a1b2c3d4e5f60718"],
     ["token eyJhbGciOiJIUzI1NiJ9xYz123", "token Qm9vbXNoYWthbGFrYTEyMzQ1Ng"],
     ["csrf_token=abc123XYZ", "csrf_token=zz99QQ11"],
+    [
+      "https://ads.example/click?ai=DChcSEwjsxLSUpu9mAhUP&sig=AOD64_04oSu5Wmbe5Yj2",
+      "https://ads.example/click?ai=XyZ9aB8cD7eF6gH5&sig=Qw9Er8Ty7Ui6Op5As4Df",
+    ],
     ["nonce: 8f7d6c5b", "nonce: 1a2b3c4d"],
     ["Served in 1700000000123", "Served in 1700000456789"],
   ])("masks %s ≈ %s", (a, b) => expectSame(a, b));
@@ -116,6 +120,19 @@ describe("what must never be masked", () => {
     ["Only 3 left in stock", "Only 2 left in stock"],
     ["Rated for 12 cups", "Rated for 10 cups"],
     ["Model B07XJ8C8F3", "Model B07XJ8C8F4"],
+    ["1-Stunden-Lieferung", "2-Stunden-Lieferung"],
+    [
+      "Disallow: /programmes/profiles/2x87wV7KW01sgY0dl7qBnT6/recipes",
+      "Disallow: /programmes/profiles/2x87wV7KW01sgY0dl7qBnT6/stories",
+    ],
+    [
+      "https://cdn.example/ce7003913692c6ed1bd351d5f558bd23/a.jpg",
+      "https://cdn.example/0d175a038631c3258e0c0ea4ae97cfb8/a.jpg",
+    ],
+    [
+      '"self": "https://jira.example/rest/api/2/issue/WBS-16/votes"',
+      '"self": "https://jira.example/rest/api/2/issue/WBS-17/votes"',
+    ],
     ["Chapter 12", "Chapter 13"],
   ])("%s still differs from %s", (a, b) => expectDifferent(a, b));
 
