@@ -44,5 +44,5 @@ describe("mutation suite over the corpus", () => {
     expect(failures.filter((f) => f.startsWith("missed"))).toEqual([]);
     expect(summary.realDetectedPercent).toBe(100);
     expect(summary.noiseAlertPercent).toBeLessThanOrEqual(2);
-  }, 300_000);
+  }, 600_000);
 });
