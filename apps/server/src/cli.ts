@@ -13,7 +13,7 @@ const commands: Record<string, Command> = {
   },
   api: {
     summary:
-      "api                                           HTTP API only (scale out beside workers; needs DATABASE_URL)",
+      "api                                           HTTP API only, for N API nodes beside workers (DATABASE_URL)",
     run: async () => (await import("./roles/serve")).runServe({ withBackgroundTasks: false }),
   },
   worker: {
