@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -34,22 +34,18 @@ describe("the database handle", () => {
     expect(received).toEqual(['it\'s {"monitor": 1}; --']);
   });
 
-  it.runIf(!process.env.DATABASE_URL)(
-    "refuses a second process on the same PGlite data directory",
-    async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), "changeradar-lock-"));
-      const { writeFileSync } = await import("node:fs");
-      // pid 1 is always alive and never ours: it stands for another ChangeRadar process.
-      writeFileSync(join(dataDir, "pglite.lock"), "1\n");
-      await expect(createDatabase({ databaseUrl: null, dataDir })).rejects.toThrow(
-        /in use by another ChangeRadar process \(pid 1\)/,
-      );
-      // A lock left by a process that no longer exists is taken over.
-      writeFileSync(join(dataDir, "pglite.lock"), "999999999\n");
-      const handle = await createDatabase({ databaseUrl: null, dataDir });
-      await handle.ping();
-      await handle.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  );
+  it("refuses a second process on the same PGlite data directory", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "changeradar-lock-"));
+    // pid 1 is always alive and never ours: it stands for another ChangeRadar process.
+    writeFileSync(join(dataDir, "pglite.lock"), "1\n");
+    await expect(createDatabase({ databaseUrl: null, dataDir })).rejects.toThrow(
+      /in use by another ChangeRadar process \(pid 1\)/,
+    );
+    // A lock left by a process that no longer exists is taken over.
+    writeFileSync(join(dataDir, "pglite.lock"), "999999999\n");
+    const handle = await createDatabase({ databaseUrl: null, dataDir });
+    await handle.ping();
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 });
