@@ -98,10 +98,18 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
+  // A NOTIFY that arrives mid-round must not be lost: the next idle() returns at once.
+  let nudged = false;
   let unsubscribe: Unsubscribe | null = null;
+
+  const nudge = () => {
+    nudged = true;
+    wake?.();
+  };
 
   const idle = () =>
     new Promise<void>((resolve) => {
+      if (nudged) return resolve();
       const timer = setTimeout(resolve, settings.pollMs);
       timer.unref?.();
       wake = () => {
@@ -115,6 +123,7 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
   async function work(): Promise<void> {
     while (running) {
       let handled = 0;
+      nudged = false;
       try {
         handled = await runOnce();
       } catch (error) {
@@ -130,12 +139,12 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
     runOnce,
     async start() {
       running = true;
-      unsubscribe = await database.listen(DELIVERIES_CHANNEL, () => wake?.());
+      unsubscribe = await database.listen(DELIVERIES_CHANNEL, nudge);
       loop = work();
     },
     async stop() {
       running = false;
-      wake?.();
+      nudge();
       await loop;
       await unsubscribe?.();
       await agent.close();
