@@ -8,11 +8,15 @@ import {
   createChannelSchema,
   createMonitorSchema,
   dashboardSchema,
+  importMonitorsSchema,
+  importResultSchema,
   listMonitorsQuerySchema,
   listNotificationsQuerySchema,
   monitorSchema,
   notificationSchema,
   pageOf,
+  previewRequestSchema,
+  previewSchema,
   pricePointSchema,
   rateChangeSchema,
   reportQuerySchema,
@@ -39,6 +43,10 @@ export interface Operation {
 }
 
 const queued = z.object({ queued: z.literal(true) });
+const pageQuery = z.object({
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(100).default(20),
+});
 const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
 export const operations: Operation[] = [
@@ -110,10 +118,39 @@ export const operations: Operation[] = [
     errors: [429],
   },
   {
+    method: "post",
+    path: "/monitors/preview",
+    tag: "Monitors",
+    summary: "Fetch a page once and show what would be watched",
+    body: previewRequestSchema,
+    status: 200,
+    response: previewSchema,
+    errors: [400],
+  },
+  {
+    method: "post",
+    path: "/monitors/import",
+    tag: "Monitors",
+    summary: "Create monitors from a list of URLs",
+    body: importMonitorsSchema,
+    status: 200,
+    response: importResultSchema,
+    errors: [400, 402],
+  },
+  {
+    method: "get",
+    path: "/tags",
+    tag: "Monitors",
+    summary: "Tags in use, with counts",
+    status: 200,
+    response: items(z.object({ name: z.string(), count: z.number() })),
+  },
+  {
     method: "get",
     path: "/monitors/{id}/changes",
     tag: "Changes",
     summary: "A monitor's changes, newest first",
+    query: pageQuery,
     status: 200,
     response: pageOf(changeSummarySchema),
   },
@@ -122,6 +159,7 @@ export const operations: Operation[] = [
     path: "/monitors/{id}/checks",
     tag: "Changes",
     summary: "A monitor's checks, newest first",
+    query: pageQuery,
     status: 200,
     response: pageOf(checkSchema),
   },
@@ -138,6 +176,7 @@ export const operations: Operation[] = [
     path: "/changes",
     tag: "Changes",
     summary: "Recent changes across all monitors",
+    query: pageQuery,
     status: 200,
     response: pageOf(changeSummarySchema),
   },
@@ -154,9 +193,10 @@ export const operations: Operation[] = [
     path: "/changes/{id}/rating",
     tag: "Changes",
     summary: "Rate an alert useful or noise",
+    description: "With `noise`, the confirmed `addIgnoreRules` are added to the monitor.",
     body: rateChangeSchema,
     status: 200,
-    response: changeSummarySchema,
+    response: changeDetailSchema,
   },
   {
     method: "get",
