@@ -81,6 +81,24 @@ describe("alert dispatcher", () => {
     }
   });
 
+  it("never sends one delivery twice when two dispatchers claim at the same time", async () => {
+    const { receiver, user, channel } = await webhookUser(() => 200);
+    const first = env.services.dispatcher({ batchSize: 4 });
+    const second = env.services.dispatcher({ batchSize: 4 });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 20; i++) ids.push((await alertOnce(user, [channel.id])).deliveryId);
+      let handled: number[] = [];
+      do {
+        handled = await Promise.all([first.runOnce(), second.runOnce()]);
+      } while (handled.some((n) => n > 0));
+      const received = receiver.requests.map((r) => String(r.headers["webhook-id"]));
+      expect(received.sort()).toEqual(ids.sort());
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("delivers to a receiver that was down once it comes back", async () => {
     const probe = await startReceiver();
     const port = probe.port;
