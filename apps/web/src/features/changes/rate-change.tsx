@@ -66,6 +66,7 @@ export function RateChange({ change }: { change: ChangeDetail }) {
         variant={change.rating === "noise" ? "contained" : "outlined"}
         color="warning"
         startIcon={<ThumbDownOutlined />}
+        sx={change.rating === "noise" ? undefined : { color: "warning.dark", borderColor: "warning.dark" }}
         aria-pressed={change.rating === "noise"}
         onClick={() => {
           setChosen(candidates);

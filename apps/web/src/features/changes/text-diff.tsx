@@ -137,7 +137,7 @@ export function TextDiff({ lines }: { lines: DiffLine[] }) {
         </Typography>
       </Box>
       <Box
-        role="table"
+        role="group"
         aria-label={sideBySide ? "Text before and after" : "Text changes"}
         sx={{
           display: "grid",
