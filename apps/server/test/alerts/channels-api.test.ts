@@ -1,5 +1,7 @@
 import { channelSchema } from "@changeradar/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { channels } from "../../src/db/schema/alerts";
 import { ApiClient } from "../helpers/client";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { accountOn } from "./support/accounts";
@@ -38,6 +40,11 @@ describe("channels API", () => {
     const channel = channelSchema.parse(created.body);
     expect(channel.secret).toMatch(/^whsec_/);
     expect(channel.config.secret).toMatch(/^••••/);
+
+    const [row] = await server.database.handle.db.select().from(channels).where(eq(channels.id, channel.id));
+    expect(row?.config).toEqual({ url: "http://127.0.0.1:9/hook" });
+    expect(row?.sealedSecrets).toMatch(/^v1\./);
+    expect(row?.sealedSecrets).not.toContain(channel.secret!.slice(6, 20));
 
     const listed = await pro.client.get<{ items: unknown[] }>("/channels");
     const [shown] = listed.body.items.map((item) => channelSchema.parse(item));
