@@ -38,7 +38,8 @@ export function fingerprintView(
         .join("\n"),
     );
   if (kinds.has("images")) section("images", [...view.images].sort().join("\n"));
-  if (kinds.has("structure")) section("structure", [...view.structurePaths].sort().join("\n"));
+  // The extractor's hash already covers the sorted paths (learned noise replaces it with the kept paths).
+  if (kinds.has("structure")) section("structure", view.structureHash);
   return hash.digest("hex");
 }
 

@@ -26,10 +26,14 @@ export interface NoiseSettings {
 
 /** Zero-width characters, soft hyphen and bidirectional marks: invisible, yet they vary between renders. */
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u00AD\u180E]/g;
+const NEEDS_CLEANING =
+  /[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u00AD\u180E\t\n\r\f\v\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]| {2}|^ | $/;
 const ODD_SPACES = /[\s\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
 
 /** Whitespace and invisible characters (zero-width, NBSP, soft hyphen): the cheapest, always-on noise. */
 export function normaliseWhitespace(text: string): string {
+  // Extracted lines are mostly clean already: one test is cheaper than two replaces.
+  if (!NEEDS_CLEANING.test(text)) return text;
   return text.replace(INVISIBLE, "").replace(ODD_SPACES, " ").trim();
 }
 

@@ -2,11 +2,20 @@
 import type { Item } from "../snapshot";
 import type { SetDiff } from "./types";
 
+function sameKeys<T>(before: readonly T[], after: readonly T[], key: (value: T) => string): boolean {
+  if (before === after) return true;
+  if (before.length !== after.length) return false;
+  for (let i = 0; i < before.length; i += 1) if (key(before[i]) !== key(after[i])) return false;
+  return true;
+}
+
 export function diffSets<T>(
   before: readonly T[],
   after: readonly T[],
   key: (value: T) => string,
 ): SetDiff<T> {
+  // The common case, an unchanged list in the same order, needs no sets.
+  if (sameKeys(before, after, key)) return { added: [], removed: [] };
   const beforeKeys = new Set(before.map(key));
   const afterKeys = new Set(after.map(key));
   return {
