@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   type AuthUser,
   type Channel,
@@ -136,7 +137,7 @@ export function createChannelsService(deps: ChannelsDeps) {
         throw new Invalid("Verify this email address first: enter the code we mailed to it.");
       }
       const message = buildTestMessage(row.type, deps.config.appUrl, deps.clock.now());
-      const deliveryId = crypto.randomUUID();
+      const deliveryId = randomUUID();
       await deps.db.transaction(async (tx) => {
         await insertDeliveries(tx, [
           {
