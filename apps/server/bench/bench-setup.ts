@@ -135,13 +135,24 @@ export async function scheduleSpread(
     from ranked r where r.id = m.id`);
 }
 
-/** Bytes of every table of the public schema, with indexes and TOAST. */
-export async function databaseBytes(env: BenchEnvironment): Promise<number> {
+/** Bytes of each table of the public schema, with its indexes and TOAST. */
+export async function tableBytes(env: BenchEnvironment): Promise<Map<string, number>> {
   const result = await env.database.db.execute(sql`
-    select coalesce(sum(pg_total_relation_size(c.oid)), 0)::float8 as bytes
+    select c.relname as name, pg_total_relation_size(c.oid)::float8 as bytes
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind = 'r'`);
-  return Number((result as unknown as { rows: { bytes: number }[] }).rows[0].bytes);
+  const rows = (result as unknown as { rows: { name: string; bytes: number }[] }).rows;
+  return new Map(rows.map((row) => [row.name, Number(row.bytes)]));
+}
+
+export async function databaseBytes(env: BenchEnvironment): Promise<number> {
+  return [...(await tableBytes(env)).values()].reduce((sum, bytes) => sum + bytes, 0);
+}
+
+/** Growth per table between two measurements, largest first (tables that did not grow are left out). */
+export function growth(before: Map<string, number>, after: Map<string, number>): Record<string, number> {
+  const grown = [...after].map(([name, bytes]) => [name, bytes - (before.get(name) ?? 0)] as const);
+  return Object.fromEntries(grown.filter(([, bytes]) => bytes > 0).sort((a, b) => b[1] - a[1]));
 }
 
 export async function countRows(env: BenchEnvironment, query: ReturnType<typeof sql>): Promise<number> {

@@ -16,9 +16,11 @@ import {
   type BenchEnvironment,
   countRows,
   databaseBytes,
+  growth,
   insertMonitors,
   openBenchEnvironment,
   scheduleSpread,
+  tableBytes,
 } from "./bench-setup";
 import { percentile, round, rssSampler } from "./bench-stats";
 
@@ -27,6 +29,7 @@ const rate = Number(process.env.BENCH_RATE ?? 100);
 const windowSeconds = Number(process.env.BENCH_WINDOW_SECONDS ?? 20);
 const CONCURRENCY = 32;
 const CHANGED_SHARE = 10;
+const CHANGE_TABLES = ["changes", "snapshots", "blobs", "notifications", "deliveries"];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -79,25 +82,29 @@ async function runSize(count: number) {
     // 2. Capacity: every monitor due at once again, nothing changed. RSS is sampled from here on.
     rss.stop();
     rss = rssSampler();
+    const tablesBefore = await tableBytes(env);
     const bytesBefore = await databaseBytes(env);
     started = Date.now();
     await scheduleSpread(env, count, 0);
     await waitFor(async () => (await checksSoFar(env)) >= 2 * count, 30 * 60_000);
     const checksPerSecond = count / ((Date.now() - started) / 1000);
+    const unchangedGrowth = growth(tablesBefore, await tableBytes(env));
     const bytesPerUnchanged = ((await databaseBytes(env)) - bytesBefore) / count;
 
     // 3. Scheduled at `rate` checks/s; one page in ten changed before its check.
     const due = Math.min(count, Math.round(rate * windowSeconds));
     pages.change((i) => i < due && i % CHANGED_SHARE === 0);
     const expectedChanges = Math.ceil(due / CHANGED_SHARE);
-    const bytesBeforeChanges = await databaseBytes(env);
+    const tablesBeforeChanges = await tableBytes(env);
     measuringLag = true;
     await scheduleSpread(env, due, (due / rate) * 1000);
     await waitFor(async () => (await checksSoFar(env)) >= 2 * count + due, 10 * 60_000);
     measuringLag = false;
     const changes = await changesSoFar(env);
     await waitFor(async () => receiver.latenciesMs.length >= changes, 120_000);
-    const changeBytes = (await databaseBytes(env)) - bytesBeforeChanges - (due - changes) * bytesPerUnchanged;
+    const changesGrowth = growth(tablesBeforeChanges, await tableBytes(env));
+    // What a change adds: its row, the new snapshot and its blob, the notification and its deliveries.
+    const changeBytes = CHANGE_TABLES.reduce((sum, table) => sum + (changesGrowth[table] ?? 0), 0);
 
     return {
       monitors: count,
@@ -120,6 +127,8 @@ async function runSize(count: number) {
       databaseBytes: {
         per1000UnchangedChecks: Math.round(bytesPerUnchanged * 1000),
         per1000Changes: changes > 0 ? Math.round((changeBytes / changes) * 1000) : null,
+        unchangedPhaseGrowthByTable: unchangedGrowth,
+        changePhaseGrowthByTable: changesGrowth,
       },
     };
   } finally {
