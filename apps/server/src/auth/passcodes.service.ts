@@ -12,14 +12,23 @@ import {
 } from "./passcodes.repository";
 import { keyedHash, randomDigits, safeEqual } from "./secrets";
 
-type Ctx = Pick<AppContext, "db" | "config" | "clock" | "mailer">;
+type Ctx = Pick<AppContext, "db" | "config" | "clock" | "mailer" | "log">;
 
 /** One answer for every failure (wrong, expired, used up, unknown user), so none can be told apart. */
 export const wrongCodeMessage =
   "The code is wrong or has expired. Check your latest email or resend a new code.";
 
-/** Creates a six-digit code for `purpose`, voids the earlier ones, and emails it. */
-export async function sendPasscode(ctx: Ctx, user: UserRow, purpose: PasscodePurpose): Promise<void> {
+/**
+ * Creates a six-digit code for `purpose`, voids the earlier ones, and emails it. With `deliverLater`, the
+ * answer does not wait for the mail server: flows that must not reveal whether an account exists
+ * (forgot-password, resend) then take the same time for a real account as for an unknown one.
+ */
+export async function sendPasscode(
+  ctx: Ctx,
+  user: UserRow,
+  purpose: PasscodePurpose,
+  options: { deliverLater?: boolean } = {},
+): Promise<void> {
   const code = randomDigits(limits.passcodeLength);
   const now = ctx.clock.now();
   await replacePasscode(
@@ -33,10 +42,17 @@ export async function sendPasscode(ctx: Ctx, user: UserRow, purpose: PasscodePur
     now,
   );
   const template = purpose === "verify_email" ? verificationCodeMail : resetCodeMail;
-  await ctx.mailer.send({
+  const sending = ctx.mailer.send({
     to: user.email,
     ...template({ firstName: user.firstName, code, appUrl: ctx.config.appUrl }),
   });
+  if (!options.deliverLater) {
+    await sending;
+    return;
+  }
+  sending.catch((error: unknown) =>
+    ctx.log.error({ err: error, userId: user.id }, "passcode email not recorded"),
+  );
 }
 
 /** Consumes the code when it matches; otherwise counts the attempt and throws `Invalid`. */

@@ -27,7 +27,7 @@ export async function forgotPassword(ctx: Ctx, input: z.output<typeof forgotPass
   const email = normaliseEmail(input.email);
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.disabledAt) return { userId: derivedUuid(ctx.config.jwtSecret, `no-account:${email}`) };
-  await sendPasscode(ctx, user, "reset_password");
+  await sendPasscode(ctx, user, "reset_password", { deliverLater: true });
   return { userId: user.id };
 }
 
@@ -71,7 +71,7 @@ export async function resendCode(ctx: Ctx, input: z.output<typeof resendCodeSche
     const purpose =
       (await latestPasscodePurpose(ctx.db, user.id)) ??
       (user.emailVerifiedAt ? "reset_password" : "verify_email");
-    await sendPasscode(ctx, user, purpose);
+    await sendPasscode(ctx, user, purpose, { deliverLater: true });
   }
   return { message: messages.passcodeResent };
 }

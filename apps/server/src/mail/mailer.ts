@@ -33,29 +33,40 @@ export interface Mailer {
 export function createMailer(deps: { config: Config; db: Database; log: Logger }): Mailer {
   const { config, db, log } = deps;
   const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
-  return {
-    async send(mail) {
-      let result: MailResult;
-      if (!transport) {
-        log.info(
-          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
-          "email (no SMTP_URL: logged, not sent)",
-        );
-        result = { status: "logged" };
-      } else {
-        try {
-          await transport.sendMail({ from: config.mailFrom, ...mail });
-          result = { status: "sent" };
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          log.warn({ to: mail.to, subject: mail.subject, err: reason }, "email delivery failed");
-          result = { status: "failed", error: reason };
-        }
+  async function deliver(mail: OutgoingMail): Promise<MailResult> {
+    let result: MailResult;
+    if (!transport) {
+      log.info(
+        { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+        "email (no SMTP_URL: logged, not sent)",
+      );
+      result = { status: "logged" };
+    } else {
+      try {
+        await transport.sendMail({ from: config.mailFrom, ...mail });
+        result = { status: "sent" };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        log.warn({ to: mail.to, subject: mail.subject, err: reason }, "email delivery failed");
+        result = { status: "failed", error: reason };
       }
-      await recordMail(db, mail, result);
-      return result;
+    }
+    await recordMail(db, mail, result);
+    return result;
+  }
+
+  // Sends still under way; close() waits for them so a shutdown does not drop a code email.
+  const pending = new Set<Promise<MailResult>>();
+  return {
+    send(mail) {
+      const sending = deliver(mail);
+      pending.add(sending);
+      const settle = () => pending.delete(sending);
+      sending.then(settle, settle);
+      return sending;
     },
     async close() {
+      await Promise.allSettled([...pending]);
       transport?.close();
     },
   };

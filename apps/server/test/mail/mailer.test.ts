@@ -75,6 +75,18 @@ describe("the mailer", () => {
     await mailer.close();
   });
 
+  it("close waits for sends still under way", async () => {
+    const mailer = createMailer({
+      config: configWith({ SMTP_URL: smtp.url }),
+      db: database.handle.db,
+      log: createLogger({ logLevel: "silent" }),
+    });
+    const mail = resetCodeMail({ firstName: "Ada", code: "222222", appUrl: "http://localhost:8080" });
+    void mailer.send({ to: "pending@example.test", ...mail });
+    await mailer.close();
+    expect(await logged("pending@example.test")).toMatchObject([{ status: "sent" }]);
+  });
+
   it("escapes names in the HTML templates", () => {
     const mail = verificationCodeMail({
       firstName: "<img src=x onerror=alert(1)>",
