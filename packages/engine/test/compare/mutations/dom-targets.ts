@@ -39,12 +39,37 @@ export function* walk(node: AnyNode): Generator<AnyNode> {
   if ("children" in node) for (const child of node.children) yield* walk(child);
 }
 
+/** Utility classes meaning display:none in common CSS frameworks and shop templates. */
+const HIDDEN_CLASSES = new Set([
+  "hidden",
+  "d-none",
+  "hide",
+  "is-hidden",
+  "invisible",
+  "a-hidden",
+  "aok-hidden",
+  "u-hidden",
+  "visually-hidden",
+  "sr-only",
+  "screen-reader-text",
+]);
+
+function hiddenElement(element: Element): boolean {
+  const a = element.attribs;
+  if (INVISIBLE_PARENTS.has(element.name) || a.hidden !== undefined || a["aria-hidden"] === "true")
+    return true;
+  if (/(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(a.style ?? "")) return true;
+  return (a.class ?? "").split(/\s+/).some((token) => HIDDEN_CLASSES.has(token));
+}
+
+/** Shown to a visitor as far as the markup tells: no hidden ancestor (attribute, style or utility class). */
 export function isVisible(node: AnyNode): boolean {
-  for (let parent = node.parent; parent; parent = parent.parent) {
-    if (parent.type === "tag" || parent.type === "script" || parent.type === "style") {
-      const element = parent as Element;
-      if (INVISIBLE_PARENTS.has(element.name) || element.attribs.hidden !== undefined) return false;
-      if (/display:\s*none/i.test(element.attribs.style ?? "")) return false;
+  for (let current: AnyNode | null = node; current; current = current.parent) {
+    if (
+      (current.type === "tag" || current.type === "script" || current.type === "style") &&
+      hiddenElement(current as Element)
+    ) {
+      return false;
     }
   }
   return true;

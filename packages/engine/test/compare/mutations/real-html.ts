@@ -80,15 +80,19 @@ function addItem(html: string, snapshot: Snapshot, page: CorpusPage): string | n
   const salt = hashOf(page.file);
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const item = pickSpread(linked, salt + attempt)!;
-    const anchor = anchors.find(
+    const title = item.title.trim();
+    const candidates = anchors.filter(
       (a) =>
         a.attribs.href !== undefined &&
         resolveUrl(a.attribs.href, snapshot.url) === item.url &&
         textContent(a).trim() !== "" &&
         isVisible(a) &&
         !insideFurniture(a) &&
-        repeatedEntry(a),
+        repeatedEntry(a) !== null,
     );
+    // The link the extractor read the title from, if there is one.
+    const anchor =
+      candidates.find((a) => textContent(a).replace(/\s+/g, " ").trim() === title) ?? candidates[0];
     const entry = anchor && repeatedEntry(anchor);
     if (!anchor || !entry) continue;
     const at = span(entry);
@@ -104,8 +108,10 @@ function addItem(html: string, snapshot: Snapshot, page: CorpusPage): string | n
       ? rawHref.replace("?", "/zebracorn-sighting?")
       : `${rawHref.replace(/\/$/, "")}/zebracorn-sighting`;
     let clone = original.slice(0, hrefIndex) + newHref + original.slice(hrefIndex + rawHref.length);
-    const title = item.title.trim();
-    clone = title && clone.includes(title) ? clone.replace(title, "Zebracorn sighting confirmed") : clone;
+    // The title is replaced in the text, never inside an attribute.
+    const titleAt = title ? clone.indexOf(title, clone.indexOf(">", anchorStart)) : -1;
+    if (titleAt >= 0)
+      clone = `${clone.slice(0, titleAt)}Zebracorn sighting confirmed${clone.slice(titleAt + title.length)}`;
     return replaceRange(html, { start: at.end, end: at.end }, clone);
   }
   return null;
