@@ -72,6 +72,9 @@ test("add a monitor through the live preview and the element picker, with plan-g
   await expect(page.getByLabel("Text excerpt")).toHaveText("$24.99");
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Acme Kettle");
 
+  // Watch the price as well as the text, so its history is charted.
+  await page.getByRole("checkbox", { name: /^Price/ }).check();
+
   // Free checks once a day; faster options are listed, disabled, naming the plan that has them.
   await page.getByLabel("Check frequency").click();
   await expect(
@@ -130,19 +133,19 @@ test("the page changes, check now, and the change shows live, in the timeline, t
   await latest.getByRole("link").first().click();
   await expect(dashboard).toHaveURL(/\/auth\/mymonitors\/[0-9a-f-]{36}\?change=/);
   await expect(dashboard.getByRole("list", { name: "Change history" }).getByRole("listitem")).toHaveCount(1);
-  const diff = dashboard.getByRole("table", { name: "Text before and after" });
+  const diff = dashboard.getByRole("group", { name: "Text before and after" });
   await expect(diff.locator("del")).toHaveText("24");
   await expect(diff.locator("ins")).toHaveText("19");
   await dashboard.getByRole("button", { name: "Inline" }).click();
-  await expect(dashboard.getByRole("table", { name: "Text changes" })).toContainText("$2419.99");
+  await expect(dashboard.getByRole("group", { name: "Text changes" })).toContainText("$2419.99");
 
   // The Notification Center lists the alert, delivered to the verified account email.
   await dashboard.getByRole("link", { name: "Notification Center" }).click();
-  const alert = dashboard.getByRole("listitem", { name: /Unread: Acme Kettle/ });
-  await expect(alert).toBeVisible();
+  const alert = dashboard.getByRole("listitem", { name: /Unread: Acme Kettle changed/ });
+  // Delivery runs in the background: reload until the account email's delivery reads Delivered.
   await expect(async () => {
     await dashboard.reload();
-    await expect(dashboard.getByRole("list", { name: "Deliveries" }).getByText("Delivered")).toBeVisible({
+    await expect(alert.getByRole("list", { name: "Deliveries" }).getByText("Delivered")).toBeVisible({
       timeout: 2_000,
     });
   }).toPass({ timeout: 30_000, intervals: [1_000] });
@@ -156,6 +159,20 @@ test("the page changes, check now, and the change shows live, in the timeline, t
     })
     .toContain("19.99");
   await dashboard.close();
+});
+
+test("rating the change as noise adds the ignore rules the user confirms", async () => {
+  await page.goto("/auth/mymonitors");
+  await page.getByRole("link", { name: "Acme Kettle", exact: true }).click();
+  await page.getByRole("button", { name: "Noise", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Ignore changes like this?" });
+  const proposed = dialog.getByRole("checkbox", { name: "$19.99" });
+  await expect(proposed).toBeChecked();
+  await dialog.getByRole("button", { name: "Add 1 ignore rule" }).click();
+  await expect(page.getByText("Marked as noise; 1 ignore rule added to the monitor.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Noise", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("link", { name: "Edit Acme Kettle" }).click();
+  await expect(page.getByRole("combobox", { name: "Ignore rules" }).locator("..")).toContainText("$19.99");
 });
 
 /** Every customer screen, filled with the data above, at a phone's and a wide desktop's width. */
@@ -189,7 +206,10 @@ test("every screen at 375 px and 1440 px, without serious accessibility violatio
     for (const [name, path] of screens(monitorPath)) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(page.locator('[role="status"], .MuiSkeleton-root')).toHaveCount(0, { timeout: 15_000 });
+      // Loading spinners and skeletons gone (recharts' tooltip also has role=status, so spinners are matched by class).
+      await expect(page.locator(".MuiSkeleton-root, .MuiCircularProgress-root")).toHaveCount(0, {
+        timeout: 15_000,
+      });
       await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
       expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
       // Nothing may stick out sideways on a phone.
