@@ -79,6 +79,21 @@ describe("items", () => {
     ]);
   });
 
+  it("takes the first link with text as an entry's title, past icon links", () => {
+    const rows = [1, 2, 3]
+      .map(
+        (i) =>
+          `<tr><td><a href="/vote?id=${i}"><span class="arrow"></span></a></td><td><a href="/story/${i}">Story ${i}</a></td></tr>`,
+      )
+      .join("");
+    const s = extract(`<body><table>${rows}</table></body>`);
+    expect(s.items.map((i) => [i.title, i.url])).toEqual([
+      ["Story 1", "https://example.com/story/1"],
+      ["Story 2", "https://example.com/story/2"],
+      ["Story 3", "https://example.com/story/3"],
+    ]);
+  });
+
   it("keeps the same keys when entries are re-ordered", () => {
     const list = (order: number[]) =>
       `<ul>${order.map((i) => `<li><a href="/n/${i}">News ${i}</a></li>`).join("")}</ul>`;

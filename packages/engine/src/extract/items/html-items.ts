@@ -14,54 +14,85 @@ const headings = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /**
  * The page's repeated entries: among the children of one parent, groups of at least three elements with
  * the same tag and class signature, each holding a link. Outer groups come first; an entry seen twice
- * (a nested group, a teaser repeated in two lists) is kept once.
+ * (a nested group, a teaser repeated in two lists) is kept once. Every group counts, small menus too:
+ * an entry added anywhere the visitor sees a list is new content.
  */
 export function htmlItems(parents: ParentNode[], base: string | undefined): Item[] {
   const items: Item[] = [];
   const seen = new Set<string>();
-  for (const parent of parents) {
-    const groups = new Map<string, Element[]>();
-    for (const child of parent.children) {
-      if (child.type !== "tag" || isHiddenElement(child)) continue;
-      const signature = pathSegment(child);
-      const group = groups.get(signature);
-      if (group === undefined) groups.set(signature, [child]);
-      else group.push(child);
-    }
-    for (const members of groups.values()) {
-      if (members.length < minRepeats) continue;
-      const entries = members.map((m) => entryOf(m, base)).filter((e): e is Item => e !== null);
-      if (entries.length < minRepeats || entries.length < members.length / 2) continue;
-      for (const entry of entries) {
-        if (seen.has(entry.key)) continue;
-        seen.add(entry.key);
-        items.push(entry);
-        if (items.length >= maxItems) return items;
-      }
+  for (const group of repeatedGroups(parents, base)) {
+    for (const entry of group) {
+      if (seen.has(entry.key)) continue;
+      seen.add(entry.key);
+      items.push(entry);
+      if (items.length >= maxItems) return items;
     }
   }
   return items;
 }
 
-/** Title (first heading, else the link's text) and link of one repeated element. */
+function repeatedGroups(parents: ParentNode[], base: string | undefined): Item[][] {
+  const found: Item[][] = [];
+  for (const parent of parents) {
+    const bySignature = new Map<string, Element[]>();
+    for (const child of parent.children) {
+      if (child.type !== "tag" || isHiddenElement(child)) continue;
+      const signature = pathSegment(child);
+      const members = bySignature.get(signature);
+      if (members === undefined) bySignature.set(signature, [child]);
+      else members.push(child);
+    }
+    for (const members of bySignature.values()) {
+      if (members.length < minRepeats) continue;
+      const entries = members.map((m) => entryOf(m, base)).filter((e): e is Item => e !== null);
+      if (entries.length < minRepeats || entries.length < members.length / 2) continue;
+      found.push(entries);
+    }
+  }
+  return found;
+}
+
+/**
+ * Title and link of one repeated element: the first heading (and the link inside it) if there is one,
+ * else the first link with visible text (icon links such as an upvote arrow come before the title).
+ */
 function entryOf(member: Element, base: string | undefined): Item | null {
-  let link: Element | null = null;
+  let firstLink: Element | null = null;
+  let textLink: Element | null = null;
+  let linkText = "";
   let heading: Element | null = null;
   const stack: AnyNode[] = [member];
   let scanned = 0;
-  while (stack.length > 0 && scanned++ < maxScannedNodes && (link === null || heading === null)) {
+  while (stack.length > 0 && scanned++ < maxScannedNodes && (textLink === null || heading === null)) {
     const node = stack.pop() as AnyNode;
     if (node.type !== "tag") continue;
-    if (link === null && node.name === "a" && node.attribs.href && !node.attribs.href.startsWith("#"))
-      link = node;
+    if (isLink(node)) {
+      firstLink ??= node;
+      if (textLink === null) {
+        linkText = textOf(node, 200) || node.attribs.title || node.attribs["aria-label"] || "";
+        if (linkText !== "") textLink = node;
+      }
+    }
     if (heading === null && headings.has(node.name)) heading = node;
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
   }
-  if (link === null) return null;
   const headingText = heading === null ? "" : textOf(heading, 200);
-  const title = headingText || textOf(link, 200) || link.attribs.title || link.attribs["aria-label"] || "";
-  if (title === "") return null;
-  const href = link.attribs.href as string;
-  const url = absoluteUrl(href, base)?.href ?? null;
+  const link = (heading === null ? null : linkInside(heading)) ?? textLink ?? firstLink;
+  const title = headingText || linkText;
+  if (link === null || title === "") return null;
+  const url = absoluteUrl(link.attribs.href as string, base)?.href ?? null;
   return { title, url, key: itemKey(url, title) };
+}
+
+const isLink = (el: Element) => el.name === "a" && !!el.attribs.href && !el.attribs.href.startsWith("#");
+
+function linkInside(root: Element): Element | null {
+  const stack: AnyNode[] = [root];
+  for (let scanned = 0; stack.length > 0 && scanned < maxScannedNodes; scanned++) {
+    const node = stack.pop() as AnyNode;
+    if (node.type !== "tag") continue;
+    if (isLink(node)) return node;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
+  }
+  return null;
 }
