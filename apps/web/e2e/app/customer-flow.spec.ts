@@ -170,7 +170,10 @@ test("rating the change as noise adds the ignore rules the user confirms", async
   await expect(proposed).toBeChecked();
   await dialog.getByRole("button", { name: "Add 1 ignore rule" }).click();
   await expect(page.getByText("Marked as noise; 1 ignore rule added to the monitor.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Noise", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Noise", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await page.getByRole("link", { name: "Edit Acme Kettle" }).click();
   await expect(page.getByRole("combobox", { name: "Ignore rules" }).locator("..")).toContainText("$19.99");
 });

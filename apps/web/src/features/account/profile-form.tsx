@@ -95,7 +95,12 @@ export function ProfileForm() {
             <TextField label="First Name" {...fieldProps(register, formState.errors, "firstName")} required />
             <TextField label="Last Name" {...fieldProps(register, formState.errors, "lastName")} />
           </Box>
-          <TextField label="Email" value={profile.data.email} helperText="Your sign-in address (it cannot be changed here)" slotProps={{ input: { readOnly: true } }} />
+          <TextField
+            label="Email"
+            value={profile.data.email}
+            helperText="Your sign-in address (it cannot be changed here)"
+            slotProps={{ input: { readOnly: true } }}
+          />
           <Typography variant="body2" color="text.secondary">
             {avatar ? `New picture: ${avatar.name}` : "PNG, JPEG, WebP or GIF up to 2 MB."}
           </Typography>
