@@ -143,7 +143,7 @@ function classHints(cls: string): number {
   let hints = hintsByClass.get(cls);
   if (hints === undefined) {
     hints = hintsOf(cls);
-    if (hintsByClass.size >= 20_000) hintsByClass.clear();
+    if (hintsByClass.size >= 5_000) hintsByClass.clear();
     hintsByClass.set(cls, hints);
   }
   return hints;

@@ -18,7 +18,7 @@ export function pathSegment(el: Element): string {
 
 // Class attributes repeat heavily within and across pages: remember the answer per attribute value.
 const classSuffixes = new Map<string, string>();
-const maxCached = 20_000;
+const maxCached = 5_000;
 
 function stableClasses(cls: string): string {
   let suffix = classSuffixes.get(cls);

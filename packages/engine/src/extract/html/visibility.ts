@@ -30,7 +30,7 @@ export function isHiddenElement(el: Element): boolean {
 
 // Class attributes repeat heavily within and across pages: remember the answer per attribute value.
 const hiddenByClass = new Map<string, boolean>();
-const maxCached = 20_000;
+const maxCached = 5_000;
 
 function hasHiddenClass(cls: string): boolean {
   let hidden = hiddenByClass.get(cls);
