@@ -4,6 +4,7 @@
  */
 import type { AnyNode, Document, Element, Text } from "domhandler";
 import { ElementType, parseDocument } from "htmlparser2";
+import { isHiddenElement } from "../../../src/extract/html/visibility";
 
 export interface Located {
   start: number;
@@ -39,30 +40,11 @@ export function* walk(node: AnyNode): Generator<AnyNode> {
   if ("children" in node) for (const child of node.children) yield* walk(child);
 }
 
-/** Utility classes meaning display:none in common CSS frameworks and shop templates. */
-const HIDDEN_CLASSES = new Set([
-  "hidden",
-  "d-none",
-  "hide",
-  "is-hidden",
-  "invisible",
-  "a-hidden",
-  "aok-hidden",
-  "u-hidden",
-  "visually-hidden",
-  "sr-only",
-  "screen-reader-text",
-]);
-
 function hiddenElement(element: Element): boolean {
-  const a = element.attribs;
-  if (INVISIBLE_PARENTS.has(element.name) || a.hidden !== undefined || a["aria-hidden"] === "true")
-    return true;
-  if (/(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(a.style ?? "")) return true;
-  return (a.class ?? "").split(/\s+/).some((token) => HIDDEN_CLASSES.has(token));
+  return INVISIBLE_PARENTS.has(element.name) || isHiddenElement(element);
 }
 
-/** Shown to a visitor as far as the markup tells: no hidden ancestor (attribute, style or utility class). */
+/** Shown to a visitor as far as the markup tells (the engine's own rules): no hidden ancestor. */
 export function isVisible(node: AnyNode): boolean {
   for (let current: AnyNode | null = node; current; current = current.parent) {
     if (
