@@ -3,7 +3,14 @@
  * content-addressed) and compares the next snapshot against it.
  */
 
-export const availabilities = ["in_stock", "out_of_stock", "preorder", "backorder", "limited", "unknown"] as const;
+export const availabilities = [
+  "in_stock",
+  "out_of_stock",
+  "preorder",
+  "backorder",
+  "limited",
+  "unknown",
+] as const;
 export type Availability = (typeof availabilities)[number];
 
 export type PriceSource = "json-ld" | "microdata" | "rdfa" | "meta" | "text";
