@@ -25,7 +25,9 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
-    emptyOutDir: true,
+    // Keep earlier hashed chunks: a page loaded from the previous build (a running server, an e2e run while
+    // someone rebuilds) can still fetch its lazy routes. Every file name is content-hashed, so nothing clashes.
+    emptyOutDir: false,
     // The manifest lets scripts/first-load-size.ts measure the landing page's first-load JavaScript.
     manifest: true,
     chunkSizeWarningLimit: 600,

@@ -39,7 +39,7 @@ test("signing up for Free lands on the dashboard", async ({ page }) => {
   await expect(page.getByText("Signup successful!!")).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  await expect(page.getByText("Payment Required")).toBeHidden();
+  await expect(page.getByText("Payment Required", { exact: true })).toBeHidden();
 });
 
 test("signing up for a paid plan lands on the account page with the plan and the payment notice", async ({
@@ -49,9 +49,9 @@ test("signing up for a paid plan lands on the account page with the plan and the
   await expect(page).toHaveURL(/\/auth\/account\?planType=Pro&period=yearly$/);
   await expect(page.getByRole("heading", { name: "Pro plan, billed yearly" })).toBeVisible();
   await expect(page.getByText("$228 billed yearly")).toBeVisible();
-  await expect(page.getByText("Payment Required")).toBeVisible();
+  await expect(page.getByText("Payment Required", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Close" }).click();
-  await expect(page.getByText("Payment Required")).toBeHidden();
+  await expect(page.getByText("Payment Required", { exact: true })).toBeHidden();
 });
 
 test("signing up with a taken email says so", async ({ page, request }) => {

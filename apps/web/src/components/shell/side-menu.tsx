@@ -25,7 +25,7 @@ export function SideMenu({ entries, homePath, expanded, logoutLabel, onSelect, o
         aria-label={expanded ? undefined : label}
         sx={{
           minHeight: 48,
-          px: 2.5,
+          px: expanded ? 2 : 0,
           justifyContent: expanded ? "initial" : "center",
           borderRadius: 1,
           mx: 0.5,
@@ -35,13 +35,18 @@ export function SideMenu({ entries, homePath, expanded, logoutLabel, onSelect, o
         <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: "center", color: "inherit" }}>
           {icon}
         </ListItemIcon>
-        {expanded && <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} />}
+        {expanded && (
+          <ListItemText
+            primary={label}
+            slotProps={{ primary: { sx: { fontSize: "0.9rem", lineHeight: 1.25 } } }}
+          />
+        )}
       </ListItemButton>
     </Tooltip>
   );
   return (
     <nav aria-label="Main menu">
-      <List sx={{ pt: 1 }}>
+      <List component="div" sx={{ pt: 1 }}>
         {entries.map((entry) =>
           item(
             entry.label,
