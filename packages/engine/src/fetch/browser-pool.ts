@@ -1,4 +1,4 @@
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { type RenderedPage, renderPage } from "./browser-render";
 import type { PageRenderer } from "./fetch-page";
 import type { ExchangeOptions } from "./http-exchange";
@@ -92,6 +92,8 @@ export class BrowserPool implements PageRenderer {
   private async start(): Promise<Browser> {
     const timeout = this.options.launchTimeoutMs ?? 30_000;
     try {
+      // Loaded on first use: plain-HTTP workers never pay for playwright (~77 MB resident).
+      const { chromium } = await import("playwright-core");
       if (this.options.wsEndpoint) return await chromium.connectOverCDP(this.options.wsEndpoint, { timeout });
       return await chromium.launch({
         executablePath: this.options.executablePath ?? "/usr/bin/chromium",
