@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { acquireDataDirLock } from "./data-dir-lock";
 import type { Database, DatabaseHandle } from "./database";
+import { initPgliteDataDir } from "./pglite-init";
 
 /**
  * Memory settings measured in DESIGN §2: with these, RSS drops from ~315 MB to ~175 MB. PGlite is one
@@ -22,9 +23,11 @@ const postgresqlconf = [
 export async function createPgliteDatabase(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith("memory://");
   const lock = inMemory ? null : acquireDataDirLock(dataDir);
+  const pgDataDir = inMemory ? dataDir : join(dataDir, "pglite");
   let client: PGlite;
   try {
-    client = await PGlite.create(inMemory ? dataDir : join(dataDir, "pglite"), { postgresqlconf });
+    if (!inMemory) await initPgliteDataDir(pgDataDir, postgresqlconf);
+    client = await PGlite.create(pgDataDir, { postgresqlconf });
   } catch (error) {
     lock?.release();
     throw error;
