@@ -22,7 +22,8 @@ export interface PageFacts {
   headingLines: number[];
   /** Image references in page order (unresolved). */
   images: ImageReference[];
-  paths: Set<string>;
+  /** Visible element paths, unsorted; distinct except when class names contain ">" (sorting drops those). */
+  paths: string[];
   /** Visible elements with at least three element children, outside page furniture: item candidates. */
   listParents: ParentNode[];
   /** A visible add-to-cart / buy control (form action, button, link), whatever the page's language. */

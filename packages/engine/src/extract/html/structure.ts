@@ -33,8 +33,17 @@ function stableClasses(cls: string): string {
   return suffix;
 }
 
-export function structureFingerprint(paths: Set<string>): { hash: string; paths: string[] } {
-  const sorted = [...paths].sort();
+export function structureFingerprint(paths: readonly string[]): { hash: string; paths: string[] } {
+  // Paths are long: sorting and dropping neighbours that repeat is cheaper than hashing each into a Set.
+  const sorted = distinctSorted(paths);
   const hash = createHash("sha256").update(sorted.join("\n")).digest("hex");
   return { hash, paths: sorted.length > maxStructurePaths ? sorted.slice(0, maxStructurePaths) : sorted };
+}
+
+function distinctSorted(paths: readonly string[]): string[] {
+  const sorted = [...paths].sort();
+  let kept = 0;
+  for (const path of sorted) if (kept === 0 || path !== sorted[kept - 1]) sorted[kept++] = path;
+  sorted.length = kept;
+  return sorted;
 }

@@ -21,7 +21,7 @@ export function walkPage(roots: AnyNode[]): PageFacts {
     stockElements: [],
     headingLines: [],
     images: [],
-    paths: new Set(),
+    paths: [],
     listParents: [],
     hasPurchaseControl: false,
   };
@@ -136,6 +136,6 @@ export function walkPage(roots: AnyNode[]): PageFacts {
   }
   lines.breakLine();
   facts.lines = lines.lines;
-  for (const id of visiblePaths) facts.paths.add(pathNames[id] as string);
+  for (const id of visiblePaths) facts.paths.push(pathNames[id] as string);
   return facts;
 }
