@@ -66,7 +66,12 @@ export function RateChange({ change }: { change: ChangeDetail }) {
         variant={change.rating === "noise" ? "contained" : "outlined"}
         color="warning"
         startIcon={<ThumbDownOutlined />}
-        sx={change.rating === "noise" ? undefined : { color: "warning.dark", borderColor: "warning.dark" }}
+        // The theme's warning tone is too light for text on white or white on it: the dark shade reads well.
+        sx={
+          change.rating === "noise"
+            ? { bgcolor: "warning.dark" }
+            : { color: "warning.dark", borderColor: "warning.dark" }
+        }
         aria-pressed={change.rating === "noise"}
         onClick={() => {
           setChosen(candidates);

@@ -87,6 +87,7 @@ export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo }: Moni
       >
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <PreviewStep
+            previewAtOnce={editing}
             control={control}
             selector={selector}
             onPreview={onPreview}

@@ -19,12 +19,20 @@ interface PreviewStepProps {
   selector: string;
   onPreview: (preview: Preview) => void;
   onPick: (selector: string) => void;
+  /** Editing an existing monitor: show what it watches at once. */
+  previewAtOnce?: boolean;
 }
 
 const looksLikeUrl = (value: string) => /^https?:\/\/[^\s/]+\.?[^\s]*$/i.test(value.trim());
 
 /** The address field and what the engine sees there, refreshed when the selector or rendering changes. */
-export function PreviewStep({ control, selector, onPreview, onPick }: PreviewStepProps) {
+export function PreviewStep({
+  control,
+  selector,
+  onPreview,
+  onPick,
+  previewAtOnce = false,
+}: PreviewStepProps) {
   const preview = usePreview();
   const renderJs = useWatch({ control, name: "renderJs" });
   const url = useWatch({ control, name: "url" });
@@ -41,6 +49,11 @@ export function PreviewStep({ control, selector, onPreview, onPick }: PreviewSte
     },
     [url, renderJs, preview.mutate],
   );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening the editor
+  useEffect(() => {
+    if (previewAtOnce) run(selector);
+  }, []);
 
   // Rendering with JavaScript shows a different page: preview again when it is switched.
   const previewed = preview.data !== undefined;
