@@ -72,3 +72,19 @@ export const spacedTags = new Set(["td", "th", "button", "label", "input", "img"
 
 /** Page furniture: repeated entries inside these are navigation, not content. */
 export const furnitureTags = new Set(["nav", "header", "footer", "aside"]);
+
+export const skippedKind = 1;
+export const blockKind = 2;
+export const spacedKind = 4;
+export const furnitureKind = 8;
+
+/** The sets above as one bit mask per tag name: the page walk asks once per element instead of four times. */
+export const tagKinds = new Map<string, number>();
+for (const [tags, kind] of [
+  [skippedTags, skippedKind],
+  [blockTags, blockKind],
+  [spacedTags, spacedKind],
+  [furnitureTags, furnitureKind],
+] as const) {
+  for (const tag of tags) tagKinds.set(tag, (tagKinds.get(tag) ?? 0) | kind);
+}

@@ -2,7 +2,7 @@ import type { AnyNode, Element } from "domhandler";
 import { LineBuilder } from "./line-builder";
 import { collectHeadFacts, collectMarkup, collectVisible, type PageFacts } from "./page-facts";
 import { maxStructureDepth, pathSegment } from "./structure";
-import { blockTags, furnitureTags, skippedTags, spacedTags } from "./tags";
+import { blockKind, furnitureKind, skippedKind, spacedKind, tagKinds } from "./tags";
 import { isHiddenElement } from "./visibility";
 
 export type { MarkupField, PageFacts, PositionedElement } from "./page-facts";
@@ -50,13 +50,14 @@ export function walkPage(roots: AnyNode[]): PageFacts {
     const closed = closing.pop() as Element | null;
     if (node === null) {
       const el = closed as Element;
-      if (blockTags.has(el.name)) lines.breakLine();
-      else if (spacedTags.has(el.name)) lines.space();
+      const kind = tagKinds.get(el.name) ?? 0;
+      if (kind & blockKind) lines.breakLine();
+      else if (kind & spacedKind) lines.space();
       if (suppressors[suppressors.length - 1] === el) {
         suppressors.pop();
         suppressed--;
       }
-      if (furnitureTags.has(el.name)) furniture--;
+      if (kind & furnitureKind) furniture--;
       if (el.name === "pre") preformatted--;
       pathStack.pop();
       continue;
@@ -89,7 +90,8 @@ export function walkPage(roots: AnyNode[]): PageFacts {
     const name = el.name;
     collectHeadFacts(el, facts);
     collectMarkup(el, facts);
-    if (skippedTags.has(name) && name !== "head") continue;
+    const kind = tagKinds.get(name) ?? 0;
+    if (kind & skippedKind && name !== "head") continue;
 
     const hidden = name === "head" || isHiddenElement(el);
     if (hidden) {
@@ -115,15 +117,15 @@ export function walkPage(roots: AnyNode[]): PageFacts {
     }
     pathStack.push(pathId);
 
-    const block = blockTags.has(name);
-    const separated = spacedTags.has(name);
+    const block = (kind & blockKind) !== 0;
+    const separated = (kind & spacedKind) !== 0;
     if (visible) {
       if (depth < maxStructureDepth && name !== "html") visiblePaths.add(pathId);
       if (block) lines.breakLine();
       else if (separated) lines.space();
       collectVisible(el, facts, lines, furniture);
     }
-    if (furnitureTags.has(name)) furniture++;
+    if (kind & furnitureKind) furniture++;
     if (name === "pre") preformatted++;
 
     nodes.push(null);
