@@ -1,7 +1,7 @@
 import { messages } from "@changeradar/contracts";
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderScreen } from "../../test/render";
 import ContactPage from "./contact-page";
 
@@ -38,5 +38,20 @@ describe("ContactPage", () => {
     await userEvent.type(screen.getByLabelText("Message"), "Hello <b>there</b>");
     await userEvent.click(screen.getByRole("button", { name: "Send Message" }));
     expect(await screen.findByText(messages.onlyAlphanumeric)).toBeInTheDocument();
+  });
+
+  it("only logs a failed request, showing nothing to the user (spec §8)", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    renderScreen(<ContactPage />, { path: "/contact" });
+    await userEvent.type(screen.getByLabelText("Name"), "Ada");
+    await userEvent.type(screen.getByLabelText("Email"), "ada@example.com");
+    await userEvent.type(screen.getByLabelText("Message"), "Hello there");
+    await userEvent.click(screen.getByRole("button", { name: "Send Message" }));
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith("Contact request failed", expect.anything()), {
+      timeout: 10_000,
+    });
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("location")).not.toBeInTheDocument();
+    logged.mockRestore();
   });
 });

@@ -10,11 +10,9 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useSnackbar } from "notistack";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { fieldProps } from "../../components/forms/field-props";
-import { FormBanner } from "../../components/forms/form-banner";
 import { applyServerErrors } from "../../components/forms/server-errors";
 import { officeHours, supportEmail } from "../../lib/site";
 import { useAccountMutations } from "../../queries/account-queries";
@@ -26,7 +24,6 @@ export default function ContactPage() {
   const { contactUs } = useAccountMutations();
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
-  const [banner, setBanner] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -41,7 +38,6 @@ export default function ContactPage() {
   const messageLength = watch("message").length;
 
   const onSubmit = handleSubmit((values) => {
-    setBanner(null);
     contactUs.mutate(values, {
       onSuccess: () => {
         enqueueSnackbar(contactThanks, { variant: "success" });
@@ -49,8 +45,9 @@ export default function ContactPage() {
         navigate("/");
       },
       onError: (error) => {
+        // Spec §8: a contact failure is only logged. Field errors (spec §5) still go under their fields.
         console.error("Contact request failed", error);
-        setBanner(applyServerErrors(error, setError, ["name", "email", "message"]));
+        applyServerErrors(error, setError, ["name", "email", "message"]);
       },
     });
   });
@@ -66,7 +63,6 @@ export default function ContactPage() {
       </Typography>
       <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", sm: "2fr 1fr" } }}>
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3 }}>
-          <FormBanner message={banner} />
           <Box component="form" noValidate onSubmit={onSubmit}>
             <Stack spacing={2}>
               <TextField label="Name" autoComplete="name" {...fieldProps(register, errors, "name")} />
