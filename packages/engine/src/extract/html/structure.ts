@@ -13,24 +13,36 @@ const generatedClass =
 export function pathSegment(el: Element): string {
   const cls = el.attribs.class;
   if (cls === undefined || cls === "") return el.name;
-  return el.name + stableClasses(cls);
+  let known = classSegments.get(cls);
+  if (known === undefined) {
+    const suffix = stableClasses(cls);
+    known = { suffix, tag: el.name, segment: el.name + suffix };
+    if (classSegments.size >= maxCached) classSegments.clear();
+    classSegments.set(cls, known);
+  } else if (known.tag !== el.name) {
+    known.tag = el.name;
+    known.segment = el.name + known.suffix;
+  }
+  // The same string object each time: the walk's path map finds it without hashing a new string.
+  return known.segment;
+}
+
+interface ClassSegment {
+  suffix: string;
+  /** The tag the class was last seen on, and its segment. */
+  tag: string;
+  segment: string;
 }
 
 // Class attributes repeat heavily within and across pages: remember the answer per attribute value.
-const classSuffixes = new Map<string, string>();
+const classSegments = new Map<string, ClassSegment>();
 const maxCached = 5_000;
 
 function stableClasses(cls: string): string {
-  let suffix = classSuffixes.get(cls);
-  if (suffix === undefined) {
-    const kept = [...new Set(cls.split(/\s+/))]
-      .filter((token) => token !== "" && !generatedClass.test(token))
-      .sort();
-    suffix = kept.length === 0 ? "" : `.${kept.join(".")}`;
-    if (classSuffixes.size >= maxCached) classSuffixes.clear();
-    classSuffixes.set(cls, suffix);
-  }
-  return suffix;
+  const kept = [...new Set(cls.split(/\s+/))]
+    .filter((token) => token !== "" && !generatedClass.test(token))
+    .sort();
+  return kept.length === 0 ? "" : `.${kept.join(".")}`;
 }
 
 export function structureFingerprint(paths: readonly string[]): { hash: string; paths: string[] } {
