@@ -19,7 +19,7 @@ const t0 = Date.now();
 const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
 
 let price = "24.99";
-const page = createServer((_q, r) => {
+createServer((_q, r) => {
   r.setHeader("content-type", "text/html; charset=utf-8");
   r.end(`<!doctype html><html><head><title>Walnut desk lamp</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Walnut desk lamp","offers":{"@type":"Offer","price":"${price}","priceCurrency":"USD","availability":"https://schema.org/InStock"}}</script>
