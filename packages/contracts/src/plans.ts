@@ -35,6 +35,18 @@ export const channelTypes = [
 ] as const;
 export type ChannelType = (typeof channelTypes)[number];
 
+/** How each channel type is named to people, in the app and in alerts. */
+export const channelLabels: Record<ChannelType, string> = {
+  email: "Email",
+  sms: "SMS",
+  webhook: "Webhook",
+  slack: "Slack",
+  discord: "Discord",
+  teams: "Microsoft Teams",
+  telegram: "Telegram",
+  ntfy: "ntfy",
+};
+
 export interface Plan {
   name: PlanName;
   /** Monthly price in USD when paid yearly (spec §9). */

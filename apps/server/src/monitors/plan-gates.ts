@@ -1,5 +1,6 @@
 import {
   type ChannelType,
+  channelLabels,
   type Frequency,
   type PlanName,
   planAllowsChannel,
@@ -9,7 +10,6 @@ import {
   planNames,
   plans,
 } from "@changeradar/contracts";
-import { CHANNEL_LABELS } from "../alerts/render/common";
 import { PlanLimit } from "../http/errors";
 
 /**
@@ -53,7 +53,7 @@ export function assertChannelsAllowed(plan: PlanName, types: readonly ChannelTyp
   const refused = types.find((type) => !planAllowsChannel(plan, type));
   if (!refused) return;
   throw new PlanLimit(
-    `${CHANNEL_LABELS[refused]} alerts need ${orHigher(planForChannel(refused))}. Upgrade to use them.`,
+    `${channelLabels[refused]} alerts need ${orHigher(planForChannel(refused))}. Upgrade to use them.`,
   );
 }
 

@@ -1,6 +1,5 @@
-import { planAllowsChannel, planForChannel } from "@changeradar/contracts";
+import { channelLabels, planAllowsChannel, planForChannel } from "@changeradar/contracts";
 import type { DeliveryRow } from "../../db/schema/alerts";
-import { CHANNEL_LABELS } from "../render/common";
 import type { SecretBox } from "../secret-box";
 import type { DeliverySubject } from "./deliveries.repository";
 
@@ -25,7 +24,7 @@ export function resolveTarget(
   }
   if (!channel) return { ok: false, reason: "The channel was removed." };
   if (!planAllowsChannel(user.planType, channel.type)) {
-    const label = CHANNEL_LABELS[channel.type];
+    const label = channelLabels[channel.type];
     return {
       ok: false,
       reason: `${label} alerts need the ${planForChannel(channel.type)} plan or higher; your plan is ${user.planType}.`,

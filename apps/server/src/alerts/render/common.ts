@@ -1,18 +1,6 @@
-import type { ChannelType } from "@changeradar/contracts";
 import type { AlertMessage, AlertType } from "../channels/types";
 
 /** Wording shared by every channel, so an alert reads the same on Slack, email and SMS. */
-
-export const CHANNEL_LABELS: Record<ChannelType, string> = {
-  email: "Email",
-  sms: "SMS",
-  webhook: "Webhook",
-  slack: "Slack",
-  discord: "Discord",
-  teams: "Microsoft Teams",
-  telegram: "Telegram",
-  ntfy: "ntfy",
-};
 
 const KIND_LABELS: Record<string, string> = {
   text: "Text",

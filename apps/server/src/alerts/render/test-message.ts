@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ChannelType } from "@changeradar/contracts";
+import { channelLabels } from "@changeradar/contracts";
 import type { AlertMessage } from "../channels/types";
-import { CHANNEL_LABELS } from "./common";
 
 /**
  * The "send test" message: a realistic sample change (price drop with a diff excerpt), so the user sees
@@ -22,7 +22,7 @@ export function buildTestMessage(
     monitor: {
       id: "test",
       url: "https://example.com/product",
-      name: `Example product page (${CHANNEL_LABELS[channelType]} test)`,
+      name: `Example product page (${channelLabels[channelType]} test)`,
       detailUrl: `${base}/auth/mymonitors`,
     },
     change: {

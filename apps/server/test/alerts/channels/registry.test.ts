@@ -1,14 +1,13 @@
-import { channelTypes } from "@changeradar/contracts";
+import { channelLabels, channelTypes } from "@changeradar/contracts";
 import { describe, expect, it } from "vitest";
 import { channels, getChannel, parseChannelConfig } from "../../../src/alerts/channels/registry";
-import { CHANNEL_LABELS } from "../../../src/alerts/render/common";
 
 describe("channel registry", () => {
   it("has one definition per contract channel type, under its own type and label", () => {
     expect(Object.keys(channels).sort()).toEqual([...channelTypes].sort());
     for (const type of channelTypes) {
       expect(getChannel(type).type).toBe(type);
-      expect(getChannel(type).label).toBe(CHANNEL_LABELS[type]);
+      expect(getChannel(type).label).toBe(channelLabels[type]);
     }
   });
 
