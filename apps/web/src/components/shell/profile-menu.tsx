@@ -42,6 +42,8 @@ export function ProfileMenu({ user, onLogout }: ProfileMenuProps) {
         </IconButton>
       </Tooltip>
       <Menu
+        // The first child is the name header, not an item: focus the list, so the arrow keys reach the items.
+        disableAutoFocusItem
         anchorEl={anchor}
         open={Boolean(anchor)}
         onClose={close}
