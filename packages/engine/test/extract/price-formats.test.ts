@@ -188,3 +188,41 @@ describe("structured prices", () => {
     expect(s.price).toBeNull();
   });
 });
+
+describe("visible prices without structured data", () => {
+  const page = (body: string) =>
+    extractSnapshotSync({
+      url: "https://shop.example.com/lamp",
+      contentType: "text/html",
+      text: `<!doctype html><html lang="en"><head><title>Desk lamp</title></head><body>${body}</body></html>`,
+    });
+
+  it("reads the one price-labelled element of a simple page", () => {
+    const snapshot = page(`<h1>Walnut desk lamp</h1><p class="price">$24.99</p><p>Hand-made.</p>`);
+    expect(snapshot.price).toMatchObject({ amount: 24.99, currency: "USD", source: "text" });
+  });
+
+  it("reports no price for a listing of many priced tiles", () => {
+    const tiles = Array.from(
+      { length: 8 },
+      (_, i) => `<li><a href="/p${i}">Lamp ${i}</a><span class="price">$${10 + i}.00</span></li>`,
+    );
+    expect(page(`<h1>Lamps</h1><ul>${tiles.join("")}</ul>`).price).toBeNull();
+  });
+
+  it("reads the price inside the element the user picked", () => {
+    const tiles = Array.from(
+      { length: 8 },
+      (_, i) => `<li id="p${i}"><a href="/p${i}">Lamp ${i}</a><span class="price">$${10 + i}.00</span></li>`,
+    );
+    const snapshot = extractSnapshotSync(
+      {
+        url: "https://shop.example.com/lamps",
+        contentType: "text/html",
+        text: `<html><body><h1>Lamps</h1><ul>${tiles.join("")}</ul></body></html>`,
+      },
+      { scope: { kind: "css", selector: "#p3" } },
+    );
+    expect(snapshot.price).toMatchObject({ amount: 13, currency: "USD" });
+  });
+});

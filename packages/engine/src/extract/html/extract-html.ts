@@ -13,6 +13,20 @@ import { collapseWhitespace } from "./line-builder";
 import { structureFingerprint } from "./structure";
 import { type PageFacts, walkPage } from "./walk";
 
+/** A page with at most this many elements named "the price" shows one product, not a listing of tiles. */
+const singleProductPriceElements = 3;
+/** Class or id naming the price itself ("price", "product-price", "price-current"), not "price-note". */
+const thePriceName = /^(?:product[-_]?)?price(?:[-_]+(?:current|now|sale|value|amount|final))?$/i;
+
+function showsOnePrice(facts: PageFacts): boolean {
+  const named = facts.priceElements.filter(({ element }) =>
+    [element.attribs.id ?? "", ...(element.attribs.class ?? "").split(/\s+/)].some((token) =>
+      thePriceName.test(token),
+    ),
+  ).length;
+  return named > 0 && named <= singleProductPriceElements;
+}
+
 export function extractHtml(url: string, html: string, scope: Scope | undefined): Snapshot {
   const doc = parseDocument(html);
   let facts: PageFacts;
@@ -47,7 +61,10 @@ export function extractHtml(url: string, html: string, scope: Scope | undefined)
       ogType.includes("product") ||
       [...head.meta.keys()].some((k) => k.startsWith("product:")) ||
       facts.hasPurchaseControl ||
-      shownAvailability !== null;
+      shownAvailability !== null ||
+      // The user pointed at this part of the page, or it shows one price rather than a listing's many.
+      scopeMatched === true ||
+      showsOnePrice(facts);
     price = pickPrice({ productPage, jsonLd: jsonLd.offers, markup, page: facts, hints });
     availability = pickAvailability([...jsonLd.offers, ...markup], facts.meta, shownAvailability);
     // A product page that shows a price and says nothing about stock sells it (as a visitor reads it).
