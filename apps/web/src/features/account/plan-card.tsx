@@ -1,4 +1,4 @@
-import { frequencyLabels, type PlanName, planNames, plans } from "@changeradar/contracts";
+import { channelLabels, frequencyLabels, type PlanName, planNames, plans } from "@changeradar/contracts";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -7,7 +7,6 @@ import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import { useAuthStore } from "../../store/auth-store";
 import { useDashboard } from "../dashboard/dashboard-queries";
-import { channelTypeLabels } from "../notifications/channel-types";
 
 function Limit({ label, value }: { label: string; value: string }) {
   return (
@@ -63,7 +62,7 @@ export function PlanCard() {
         />
         <Limit label="Fastest checks" value={frequencyLabels[plan.fastestFrequency]} />
         <Limit label="History kept" value={`${plan.historyDays} days`} />
-        <Limit label="Alert channels" value={plan.channels.map((c) => channelTypeLabels[c]).join(", ")} />
+        <Limit label="Alert channels" value={plan.channels.map((c) => channelLabels[c]).join(", ")} />
       </Box>
       {higher.length > 0 ? (
         <>

@@ -1,5 +1,6 @@
 import {
   type ChannelType,
+  channelLabels,
   channelTypes,
   createChannelSchema,
   type PlanName,
@@ -19,7 +20,7 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useState } from "react";
 import { describeError } from "../../api/errors";
-import { channelFields, channelTypeLabels } from "./channel-types";
+import { channelFields } from "./channel-types";
 import { useChannelMutations } from "./notifications-queries";
 
 interface AddChannelDialogProps {
@@ -52,7 +53,7 @@ export function AddChannelDialog({ open, plan, onClose, onSecret }: AddChannelDi
   const submit = () => {
     const input = {
       type,
-      name: name.trim() || channelTypeLabels[type],
+      name: name.trim() || channelLabels[type],
       config: Object.fromEntries(Object.entries(config).filter(([, v]) => v.trim())),
     };
     const parsed = createChannelSchema.safeParse(input);
@@ -103,7 +104,7 @@ export function AddChannelDialog({ open, plan, onClose, onSecret }: AddChannelDi
               const allowed = planAllowsChannel(plan, t);
               return (
                 <MenuItem key={t} value={t} disabled={!allowed}>
-                  {channelTypeLabels[t]}
+                  {channelLabels[t]}
                   {!allowed && (
                     <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
                       —{" "}
@@ -120,7 +121,7 @@ export function AddChannelDialog({ open, plan, onClose, onSecret }: AddChannelDi
             label="Name"
             value={name}
             onChange={(e) => setName(e.target.value)}
-            placeholder={channelTypeLabels[type]}
+            placeholder={channelLabels[type]}
             error={Boolean(problems.name)}
             helperText={problems.name ?? "How this channel appears in lists"}
           />

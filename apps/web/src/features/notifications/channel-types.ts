@@ -1,16 +1,5 @@
 import type { ChannelType } from "@changeradar/contracts";
 
-export const channelTypeLabels: Record<ChannelType, string> = {
-  email: "Email",
-  sms: "SMS",
-  webhook: "Webhook",
-  slack: "Slack",
-  discord: "Discord",
-  teams: "Microsoft Teams",
-  telegram: "Telegram",
-  ntfy: "ntfy",
-};
-
 export interface ConfigField {
   key: string;
   label: string;

@@ -1,4 +1,5 @@
 import type { Channel, PlanName } from "@changeradar/contracts";
+import { channelLabels } from "@changeradar/contracts";
 import Add from "@mui/icons-material/Add";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import Alert from "@mui/material/Alert";
@@ -19,7 +20,6 @@ import { describeError } from "../../api/errors";
 import { formatItemTime } from "../../lib/dates";
 import { EmptyState, LoadError, LoadingRows } from "../common/query-states";
 import { AddChannelDialog } from "./add-channel-dialog";
-import { channelTypeLabels } from "./channel-types";
 import { useChannelMutations, useChannels } from "./notifications-queries";
 
 function ChannelCard({ channel }: { channel: Channel }) {
@@ -36,7 +36,7 @@ function ChannelCard({ channel }: { channel: Channel }) {
     <Paper component="li" variant="outlined" sx={{ listStyle: "none", p: 2 }}>
       <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
         <Typography sx={{ fontWeight: 600 }}>{channel.name}</Typography>
-        <Chip size="small" variant="outlined" label={channelTypeLabels[channel.type]} />
+        <Chip size="small" variant="outlined" label={channelLabels[channel.type]} />
         <Chip
           size="small"
           color={channel.verified ? "success" : "warning"}

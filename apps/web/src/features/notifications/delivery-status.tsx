@@ -1,10 +1,10 @@
 import type { Delivery } from "@changeradar/contracts";
+import { channelLabels } from "@changeradar/contracts";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { formatItemTime } from "../../lib/dates";
-import { channelTypeLabels } from "./channel-types";
 
 const statusLook = {
   pending: { label: "Queued", color: "default" },
@@ -51,7 +51,7 @@ export function DeliveryStatus({ deliveries }: { deliveries: Delivery[] }) {
               />
             </Tooltip>
             <Typography variant="body2" sx={{ fontSize: "0.8rem" }}>
-              {channelTypeLabels[delivery.channelType]} · {delivery.channelName}
+              {channelLabels[delivery.channelType]} · {delivery.channelName}
               {when && ` · ${when}`}
             </Typography>
             {delivery.lastError && (delivery.status === "failed" || delivery.status === "dead") && (
