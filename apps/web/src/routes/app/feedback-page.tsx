@@ -14,6 +14,7 @@ import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { describeError } from "../../api/errors";
 import { FormBanner } from "../../components/forms/form-banner";
+import { FormBesideHistory } from "../../components/shell/form-beside-history";
 import { ScreenSection } from "../../components/shell/screen-section";
 import { useFeedbackHistory, useSendFeedback } from "../../features/account/account-queries";
 import { LoadError, LoadingRows } from "../../features/common/query-states";
@@ -49,14 +50,7 @@ export default function FeedbackPage() {
 
   return (
     <ScreenSection title="Feedback">
-      <Box
-        sx={{
-          display: "grid",
-          gap: 3,
-          gridTemplateColumns: { xs: "minmax(0,1fr)", lg: "minmax(0,3fr) minmax(0,2fr)" },
-          alignItems: "start",
-        }}
-      >
+      <FormBesideHistory>
         <Paper
           variant="outlined"
           component="form"
@@ -141,7 +135,7 @@ export default function FeedbackPage() {
             </List>
           )}
         </Paper>
-      </Box>
+      </FormBesideHistory>
     </ScreenSection>
   );
 }

@@ -1,6 +1,5 @@
 import { getHelpSchema, limits, type SupportRequest } from "@changeradar/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import List from "@mui/material/List";
@@ -15,6 +14,7 @@ import { useForm } from "react-hook-form";
 import { fieldProps } from "../../components/forms/field-props";
 import { FormBanner } from "../../components/forms/form-banner";
 import { applyServerErrors } from "../../components/forms/server-errors";
+import { FormBesideHistory } from "../../components/shell/form-beside-history";
 import { ScreenSection } from "../../components/shell/screen-section";
 import { useHelpRequests, useRequestHelp } from "../../features/account/account-queries";
 import { LoadError, LoadingRows } from "../../features/common/query-states";
@@ -86,14 +86,7 @@ export default function SupportPage() {
 
   return (
     <ScreenSection title="Support">
-      <Box
-        sx={{
-          display: "grid",
-          gap: 3,
-          gridTemplateColumns: { xs: "minmax(0,1fr)", lg: "minmax(0,3fr) minmax(0,2fr)" },
-          alignItems: "start",
-        }}
-      >
+      <FormBesideHistory>
         <Paper
           variant="outlined"
           component="form"
@@ -134,7 +127,7 @@ export default function SupportPage() {
           </Typography>
           <EarlierRequests />
         </Paper>
-      </Box>
+      </FormBesideHistory>
     </ScreenSection>
   );
 }
