@@ -1,5 +1,6 @@
 import { getHelpSchema, limits, type SupportRequest } from "@changeradar/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import List from "@mui/material/List";
