@@ -1,5 +1,5 @@
 import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import { createdAt, timestamptz } from "./columns";
 
 export const mailStatuses = ["sent", "failed", "logged"] as const;
 export type MailStatus = (typeof mailStatuses)[number];
@@ -21,3 +21,16 @@ export const mailLog = pgTable(
   },
   (t) => [index("mail_log_created_idx").on(t.createdAt), index("mail_log_to_idx").on(t.to)],
 );
+
+/**
+ * An administrator's edit of a system email (Manage Emails). No row: the default from mail/templates.ts.
+ * "Reset to default" deletes the row.
+ */
+export const mailTemplates = pgTable("mail_templates", {
+  key: text("key").primaryKey(),
+  subject: text("subject").notNull(),
+  heading: text("heading").notNull(),
+  body: text("body").notNull(),
+  updatedBy: uuid("updated_by"),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+});

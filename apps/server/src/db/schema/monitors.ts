@@ -34,6 +34,8 @@ export const monitors = pgTable(
     paused: boolean("paused").notNull().default(false),
     /** Set when a plan downgrade paused the monitor (resuming it is gated by the plan again). */
     pausedByPlan: boolean("paused_by_plan").notNull().default(false),
+    /** Set when an administrator disabled the owner's account; enabling it resumes exactly these. */
+    pausedByDisable: boolean("paused_by_disable").notNull().default(false),
     aiCriteria: text("ai_criteria"),
     // Scheduling
     nextCheckAt: timestamptz("next_check_at").notNull().defaultNow(),

@@ -23,3 +23,19 @@ export const supportRequests = pgTable(
   },
   (t) => [index("support_requests_user_idx").on(t.userId, t.createdAt)],
 );
+
+/** An administrator's answer to a support request: shown on the user's Support screen and emailed. */
+export const supportReplies = pgTable(
+  "support_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("support_replies_request_idx").on(t.requestId, t.createdAt)],
+);
