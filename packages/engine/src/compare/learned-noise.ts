@@ -50,7 +50,7 @@ export function lineTemplate(before: string, after: string): string[] | null {
   let previousWasGap = false;
   for (const part of parts) {
     if (!part.added && !part.removed) {
-      current.push(...part.value);
+      for (const word of part.value) current.push(word);
       previousWasGap = false;
     } else if (!previousWasGap) {
       segments.push(current.join(" "));
@@ -88,11 +88,13 @@ function learnLines(a: readonly string[], b: readonly string[], noise: LearnedNo
       if (template) noise.lineTemplates.push(template);
       else noise.volatileLines.push(removed[i], added[i]);
     }
-    noise.volatileLines.push(...removed.slice(pairs), ...added.slice(pairs));
+    // Loops, not push(...array): blocks of 100k+ lines would overflow the call stack.
+    for (let i = pairs; i < removed.length; i += 1) noise.volatileLines.push(removed[i]);
+    for (let i = pairs; i < added.length; i += 1) noise.volatileLines.push(added[i]);
     removed = [];
   };
   for (const part of lineParts(a, b)) {
-    if (part.removed) removed.push(...part.value);
+    if (part.removed) for (const line of part.value) removed.push(line);
     else if (part.added) flush(part.value);
     else flush([]);
   }

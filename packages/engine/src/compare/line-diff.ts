@@ -85,7 +85,8 @@ export function diffLines(before: DiffSide, after: DiffSide): LineDiffEntry[] {
   for (const part of lineParts(before.lines, after.lines)) {
     const count = part.value.length;
     if (part.removed) {
-      pendingRemoved.push(...before.originals.slice(beforeIndex, beforeIndex + count));
+      // A loop, not push(...slice): a block of 100k+ lines would overflow the call stack.
+      for (let i = 0; i < count; i += 1) pendingRemoved.push(before.originals[beforeIndex + i]);
       beforeIndex += count;
     } else if (part.added) {
       flushRemoved(after.originals.slice(afterIndex, afterIndex + count) as string[]);

@@ -26,7 +26,8 @@ export function extractJson(url: string, text: string, scope: Scope | undefined)
   }
   let lines: string[] = [];
   try {
-    for (const part of selected) lines.push(...prettyLines(part));
+    // One push per line, not push(...lines): a large document has more lines than a call takes arguments.
+    for (const part of selected) for (const line of prettyLines(part)) lines.push(line);
   } catch {
     // Nesting too deep to print: the response text itself, line by line.
     lines = textLines(text);
