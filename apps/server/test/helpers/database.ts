@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import { createDatabase, type DatabaseHandle } from "../../src/db/database";
 import { migrate } from "../../src/db/migrate";
 
@@ -13,23 +14,42 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database for one test file: PGlite in a temporary directory, or, when DATABASE_URL is
- * set, a new PostgreSQL database on that server (dropped afterwards).
+ * A migrated database made once per test run (test/helpers/global-setup.ts): a PGlite data directory to
+ * copy, or a PostgreSQL database to use as `TEMPLATE`. Each test file then starts from a copy instead of
+ * running initdb and every migration again.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export type DatabaseTemplate = { kind: "pglite"; dataDir: string } | { kind: "postgres"; name: string };
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseTemplate: DatabaseTemplate | null;
+  }
+}
+
+/** The default server for tests that need PostgreSQL whatever the run uses (multi-process tests). */
+export const postgresServerUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/**
+ * A fresh, migrated database for one test file: PGlite in a temporary directory, or, when DATABASE_URL is
+ * set (or `kind` asks for it), a new PostgreSQL database on that server, dropped afterwards.
+ */
+export async function createTestDatabase(
+  kind: "pglite" | "postgres" = process.env.DATABASE_URL ? "postgres" : "pglite",
+): Promise<TestDatabase> {
+  const template = currentTemplate();
   const dataDir = mkdtempSync(join(tmpdir(), "changeradar-test-"));
-  const serverUrl = process.env.DATABASE_URL;
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
-  if (serverUrl) {
+  if (kind === "postgres") {
     const name = `cr_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-    await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await createPostgresDatabase(name, template?.kind === "postgres" ? template.name : null);
+    databaseUrl = postgresUrl(name);
+    dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } else if (template?.kind === "pglite") {
+    cpSync(template.dataDir, dataDir, { recursive: true });
   }
   const handle = await createDatabase({ databaseUrl, dataDir });
+  // A no-op on a copy of the template; keeps a file run outside the global set-up correct.
   await migrate(handle);
   return {
     handle,
@@ -42,8 +62,64 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
+/** Builds the run's template (called once, from the global set-up). */
+export async function createDatabaseTemplate(): Promise<{
+  template: DatabaseTemplate;
+  destroy(): Promise<void>;
+}> {
+  if (process.env.DATABASE_URL) {
+    const name = `cr_template_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    await createPostgresDatabase(name, null);
+    const handle = await createDatabase({ databaseUrl: postgresUrl(name), dataDir: "unused" });
+    await migrate(handle);
+    await handle.close();
+    return {
+      template: { kind: "postgres", name },
+      destroy: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "changeradar-template-"));
+  const handle = await createDatabase({ databaseUrl: null, dataDir });
+  await migrate(handle);
+  await handle.close();
+  return {
+    template: { kind: "pglite", dataDir },
+    destroy: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+function currentTemplate(): DatabaseTemplate | null {
+  try {
+    return inject("databaseTemplate") ?? null;
+  } catch {
+    return null; // outside a Vitest worker (a script reusing this helper)
+  }
+}
+
+function postgresUrl(name: string): string {
+  const url = new URL(postgresServerUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function createPostgresDatabase(name: string, template: string | null): Promise<void> {
+  const statement = template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`;
+  // Two files copying the template at the same instant: PostgreSQL refuses the second while the first
+  // holds the template ("being accessed by other users"), so wait a moment and copy again.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(statement);
+      return;
+    } catch (error) {
+      const busy = error instanceof Error && /being accessed by other users/.test(error.message);
+      if (!busy || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+}
+
+async function adminQuery(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresServerUrl });
   await client.connect();
   try {
     await client.query(statement);

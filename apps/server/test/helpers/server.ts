@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { buildApp } from "../../src/app";
 import { type Config, loadConfig } from "../../src/config";
+import type { AppContext } from "../../src/context";
 import { createLogger } from "../../src/logger";
 import { createMailer } from "../../src/mail/mailer";
 import { ApiClient } from "./client";
@@ -17,6 +18,8 @@ export interface TestServer {
   database: TestDatabase;
   smtp: TestSmtpServer;
   clock: TestClock;
+  /** What services take, for tests that call a service or build rows directly. */
+  context: AppContext;
   /** Another app on the same database and SMTP server, e.g. with real (unscaled) rate limits. */
   startSibling(env?: Record<string, string>): Promise<{ baseUrl: string; close(): Promise<void> }>;
   close(): Promise<void>;
@@ -57,7 +60,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await mailer.close();
     };
     closers.push(close);
-    return { baseUrl: `http://127.0.0.1:${port}`, app, config, close };
+    const context: AppContext = {
+      config,
+      db: database.handle.db,
+      database: database.handle,
+      mailer,
+      clock,
+      log,
+    };
+    return { baseUrl: `http://127.0.0.1:${port}`, app, config, context, close };
   };
 
   const main = await start({});
@@ -68,6 +79,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     database,
     smtp,
     clock,
+    context: main.context,
     startSibling: (extraEnv = {}) => start(extraEnv),
     async close() {
       for (const close of closers) await close();

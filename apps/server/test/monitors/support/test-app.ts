@@ -1,8 +1,6 @@
 import type { PlanName } from "@changeradar/contracts";
-import { eq } from "drizzle-orm";
-import { users } from "../../../src/db/schema/users";
 import { startTestServer, type TestServer } from "../../helpers/server";
-import { createUser } from "../../helpers/users";
+import { createAccount } from "../../helpers/users";
 
 /**
  * The foundation's test server (real app on 127.0.0.1, real database: PGlite, or PostgreSQL when
@@ -19,12 +17,8 @@ export async function startTestApp(): Promise<TestApp> {
   const server = await startTestServer({ ALLOW_PRIVATE_TARGETS: "true" });
   return Object.assign(server, {
     async signUp(plan: PlanName = "Free") {
-      // Signed up through the real API; the plan is then set as the `plan` command does (active).
-      const user = await createUser(server);
-      await server.database.handle.db
-        .update(users)
-        .set({ planType: plan, planStatus: "active", emailVerifiedAt: new Date() })
-        .where(eq(users.id, user.id));
+      // On the plan as the `plan` command sets it (active), email verified.
+      const user = await createAccount(server, { plan, verified: true });
       return { id: user.id, email: user.email, auth: { authorization: `Bearer ${user.client.token}` } };
     },
   });
