@@ -12,6 +12,7 @@ import { installAuthentication } from "./http/authenticate";
 import { installErrorHandler } from "./http/error-handler";
 import { TooManyRequests } from "./http/errors";
 import { installJsonParser } from "./http/json-body";
+import { databaseRateLimitStore } from "./http/rate-limit-store";
 import { tooManyRequestsMessage } from "./http/rate-limits";
 import { defaultWebRoot, installWebApp } from "./http/web-app";
 import { createLogger, type Logger } from "./logger";
@@ -81,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counters in the database: every API node on one PostgreSQL shares each limit.
+    store: databaseRateLimitStore(database.db, log, () => ctx.clock.now()),
     // After body parsing, so limits can be keyed by the email or id a request targets.
     hook: "preHandler",
     errorResponseBuilder: (_request, context) =>

@@ -13,5 +13,6 @@ export * from "./checks";
 export * from "./feedback";
 export * from "./mail";
 export * from "./monitors";
+export * from "./operations";
 export * from "./support";
 export * from "./users";
