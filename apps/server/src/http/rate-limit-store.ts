@@ -4,6 +4,13 @@ import { hitRateLimit, readRateLimit, sweepEndedRateLimits } from "./rate-limit.
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
+/** What the plugin hands `child()`: the route's merged limit options. */
+type RouteLimit = {
+  routeInfo?: { method?: string | string[]; url?: string };
+  max?: unknown;
+  timeWindow?: unknown;
+};
+
 /** How often one node deletes counters whose window has ended. */
 const SWEEP_EVERY_MS = 5 * 60_000;
 
@@ -27,7 +34,7 @@ export function databaseRateLimitStore(db: Database, log: Logger, now: () => Dat
      * Each route counts apart, as the plugin's in-memory store does (one store per route); so does each
      * limit definition, so nodes configured alike share counts and a changed limit starts afresh.
      */
-    constructor(private readonly scope = "") {}
+    scope = "";
 
     incr(key: string, callback: Callback, timeWindow: number): void {
       const at = now();
@@ -52,14 +59,13 @@ export function databaseRateLimitStore(db: Database, log: Logger, now: () => Dat
       );
     }
 
-    child(params: {
-      routeInfo?: { method?: string | string[]; url?: string };
-      max?: unknown;
-      timeWindow?: unknown;
-    }): DatabaseRateLimitStore {
+    child(routeOptions: unknown): DatabaseRateLimitStore {
+      const params = routeOptions as RouteLimit;
       const route = params.routeInfo?.url ? `${params.routeInfo.method} ${params.routeInfo.url}` : "";
       const limit = typeof params.max === "number" ? `${params.max}/${params.timeWindow}` : "";
-      return new DatabaseRateLimitStore(`${route} ${limit} `);
+      const store = new DatabaseRateLimitStore();
+      store.scope = `${route} ${limit} `;
+      return store;
     }
   };
 }

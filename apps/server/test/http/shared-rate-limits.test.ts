@@ -64,7 +64,7 @@ describe("rate limits shared by API nodes", () => {
       const result = await db.execute(
         sql`select count(*)::int as n from rate_limit_counters where window_ends_at <= ${server.clock.now()}`,
       );
-      return (result.rows[0] as { n: number }).n;
+      return ((result as unknown as { rows: Array<{ n: number }> }).rows[0] as { n: number }).n;
     };
     await expect.poll(endedRows).toBe(0);
   });
