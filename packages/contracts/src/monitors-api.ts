@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { monitorSorts, monitorStatuses, watchKinds } from "./monitors";
+import { maxSensitivity, minSensitivity, monitorSorts, monitorStatuses, watchKinds } from "./monitors";
 import { frequencies } from "./plans";
 
 /** Monitor API shapes (issue #4, "The public contract"). */
@@ -34,6 +34,16 @@ export const conditionSchema = z.discriminatedUnion("type", [
 ]);
 export type MonitorCondition = z.infer<typeof conditionSchema>;
 
+/**
+ * 0–100, higher means fewer alerts: 0 alerts on any change, 100 only on the most significant ones; absent
+ * means `defaultSensitivity` (every visible change). One scale for the API, the editor, import and engine.
+ */
+export const sensitivitySchema = z
+  .number({ error: `Sensitivity must be a whole number from ${minSensitivity} to ${maxSensitivity}` })
+  .int(`Sensitivity must be a whole number from ${minSensitivity} to ${maxSensitivity}`)
+  .min(minSensitivity, `Sensitivity must be a whole number from ${minSensitivity} to ${maxSensitivity}`)
+  .max(maxSensitivity, `Sensitivity must be a whole number from ${minSensitivity} to ${maxSensitivity}`);
+
 export const createMonitorSchema = z.strictObject({
   url: httpUrl,
   name: z.string().trim().max(200, "Max. 200 characters allowed!").optional(),
@@ -46,9 +56,9 @@ export const createMonitorSchema = z.strictObject({
   selector: z.string().trim().max(1000, "Max. 1000 characters allowed!").nullable().optional(),
   ignore: z.array(z.string().min(1).max(500)).max(100).optional(),
   conditions: z.array(conditionSchema).max(20).optional(),
+  /** Render with a browser. Always on while "visual" is watched (a screenshot needs a rendered page). */
   renderJs: z.boolean().optional(),
-  /** 0 = alert on any change, 100 = only on the most significant changes. */
-  sensitivity: z.number().int().min(0).max(100).optional(),
+  sensitivity: sensitivitySchema.optional(),
   channelIds: z.array(z.string().uuid()).max(20).optional(),
   tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
   paused: z.boolean().optional(),
@@ -141,6 +151,8 @@ export const importMonitorsSchema = z.strictObject({
   frequency: z.enum(frequencies),
   watch: z.array(z.enum(watchKinds)).min(1, "Choose at least one thing to watch"),
   tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+  sensitivity: sensitivitySchema.optional(),
+  renderJs: z.boolean().optional(),
 });
 export const importResultSchema = z.object({
   created: z.array(monitorSchema),

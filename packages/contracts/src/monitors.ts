@@ -2,6 +2,15 @@
 export const watchKinds = ["text", "price", "stock", "new_content", "images", "structure", "visual"] as const;
 export type WatchKind = (typeof watchKinds)[number];
 
+/**
+ * Sensitivity, one scale everywhere (engine, API, editor, import): 0–100, higher means FEWER alerts.
+ * 0 reports every detected change; 100 only the most significant (a stock flip, a big price move).
+ * The default lets every visible change through and filters only what is too small to see.
+ */
+export const minSensitivity = 0;
+export const maxSensitivity = 100;
+export const defaultSensitivity = 50;
+
 export const monitorSorts = ["default", "lastCheckedAt", "nextCheckAt", "lastChangeAt"] as const;
 export type MonitorSort = (typeof monitorSorts)[number];
 

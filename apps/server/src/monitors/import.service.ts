@@ -20,7 +20,14 @@ export async function importMonitors(monitors: MonitorsService, ctx: MonitorsCon
   for (const url of urls) {
     try {
       created.push(
-        await monitors.create(ctx, { url, frequency: input.frequency, watch: input.watch, tags: input.tags }),
+        await monitors.create(ctx, {
+          url,
+          frequency: input.frequency,
+          watch: input.watch,
+          tags: input.tags,
+          sensitivity: input.sensitivity,
+          renderJs: input.renderJs,
+        }),
       );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

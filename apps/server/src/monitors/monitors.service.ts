@@ -1,6 +1,7 @@
 import {
   type CreateMonitorInput,
   createMonitorSchema,
+  defaultSensitivity,
   listMonitorsQuerySchema,
   type Monitor,
   type PlanName,
@@ -35,6 +36,11 @@ export interface MonitorsServiceOptions {
   checkSoon: CheckSoon;
   /** Minimum time between two "check now" requests for one monitor. */
   manualCheckIntervalMs?: number;
+}
+
+/** A screenshot needs a rendered page: watching "visual" always renders, whatever the request said. */
+export function rendersFor(watch: readonly string[], renderJs: boolean): boolean {
+  return renderJs || watch.includes("visual");
 }
 
 export function createMonitorsService(options: MonitorsServiceOptions) {
@@ -88,8 +94,8 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
         selector: input.selector?.trim() || null,
         ignoreRules: input.ignore ?? [],
         conditions: input.conditions ?? [],
-        renderJs: input.renderJs ?? false,
-        sensitivity: input.sensitivity ?? 50,
+        renderJs: rendersFor(input.watch, input.renderJs ?? false),
+        sensitivity: input.sensitivity ?? defaultSensitivity,
         channelIds: [...new Set(input.channelIds ?? [])],
         tags: [...new Set(input.tags ?? [])],
         paused: input.paused ?? false,
@@ -121,8 +127,9 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       if (input.selector !== undefined && (input.selector?.trim() || null) !== current.selector) {
         Object.assign(patch, { selector: input.selector?.trim() || null, ...freshBaseline() });
       }
-      if (input.renderJs !== undefined && input.renderJs !== current.renderJs) {
-        Object.assign(patch, { renderJs: input.renderJs, ...freshBaseline() });
+      const renderJs = rendersFor(input.watch ?? current.watch, input.renderJs ?? current.renderJs);
+      if (renderJs !== current.renderJs) {
+        Object.assign(patch, { renderJs, ...freshBaseline() });
       }
       if (input.paused === false && current.paused) await assertCanResume(ctx);
       if (input.name !== undefined) patch.name = input.name.trim() || current.name;

@@ -11,7 +11,7 @@ import { countLineChanges, diffLines } from "./line-diff";
 import { type NormalisedView, normaliseSnapshot } from "./normalise";
 import { pixelDiff } from "./pixel-diff";
 import { diffAvailability, diffPrice } from "./price-diff";
-import { diffItems, diffStrings } from "./set-diff";
+import { diffShownItems, diffStrings } from "./set-diff";
 import * as significance from "./significance";
 import * as summary from "./summary";
 import type { ChangeDiffs, ChangeResult, CompareOptions, LineDiffEntry } from "./types";
@@ -45,7 +45,7 @@ function computeDiffs(
   const structure = diffStrings(a.structurePaths, b.structurePaths);
   return {
     text,
-    items: diffItems(a.items, b.items),
+    items: diffShownItems({ items: a.items, lines: a.originals }, { items: b.items, lines: b.originals }),
     images: diffStrings(a.images, b.images),
     price: diffPrice(previous.price, next.price),
     availability: diffAvailability(previous.availability, next.availability),
@@ -53,7 +53,11 @@ function computeDiffs(
       added: structure.added.slice(0, MAX_STRUCTURE_PATHS_SHOWN),
       removed: structure.removed.slice(0, MAX_STRUCTURE_PATHS_SHOWN),
     },
-    visual: options.screenshots ? pixelDiff(options.screenshots.before, options.screenshots.after) : null,
+    visual: options.screenshots
+      ? pixelDiff(options.screenshots.before, options.screenshots.after, {
+          mask: options.screenshots.ignoreRegions,
+        })
+      : null,
   };
 }
 
@@ -61,7 +65,14 @@ interface KindChange {
   kind: WatchKind;
   significance: number;
   summary: string;
+  /** How the kind is named when another kind leads the summary. */
+  brief: string;
 }
+
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** Kinds that are facts the user watches: one that went back to an earlier value is news, not noise. */
+const FACT_KINDS: ReadonlySet<WatchKind> = new Set(["price", "stock"]);
 
 function detectKinds(
   diffs: ChangeDiffs,
@@ -70,17 +81,22 @@ function detectKinds(
   sensitivity: number,
 ): KindChange[] {
   const found: KindChange[] = [];
-  if (diffs.price)
+  if (diffs.price) {
+    const text = summary.summarisePrice(diffs.price);
     found.push({
       kind: "price",
       significance: significance.priceSignificance(diffs),
-      summary: summary.summarisePrice(diffs.price),
+      summary: text,
+      brief: lowerFirst(text),
     });
+  }
   if (diffs.availability) {
+    const text = summary.summariseAvailability(diffs.availability);
     found.push({
       kind: "stock",
       significance: significance.stockSignificance(diffs),
-      summary: summary.summariseAvailability(diffs.availability),
+      summary: text,
+      brief: lowerFirst(text),
     });
   }
   if (diffs.items.added.length > 0) {
@@ -89,6 +105,7 @@ function detectKinds(
       kind: "new_content",
       significance: significance.newContentSignificance(count),
       summary: summary.summariseNewItems(diffs.items.added),
+      brief: summary.briefNewItems(count),
     });
   }
   const { added, removed } = countLineChanges(diffs.text);
@@ -100,6 +117,7 @@ function detectKinds(
       kind: "text",
       significance: significance.textSignificance(changed, Math.max(a.lines.length, b.lines.length)),
       summary: summary.summariseText(added, removed, firstLine),
+      brief: summary.briefText(added, removed),
     });
   }
   const imageCount = Math.max(diffs.images.added.length, diffs.images.removed.length);
@@ -108,12 +126,14 @@ function detectKinds(
       kind: "images",
       significance: significance.imagesSignificance(imageCount),
       summary: summary.summariseImages(imageCount),
+      brief: summary.briefImages(imageCount),
     });
-  if (diffs.visual && diffs.visual.percent >= significance.visualThresholdPercent(sensitivity)) {
+  if (diffs.visual && diffs.visual.changedPixels >= significance.visualThresholdPixels(sensitivity)) {
     found.push({
       kind: "visual",
       significance: significance.visualSignificance(diffs.visual.percent),
       summary: summary.summariseVisual(diffs.visual.percent),
+      brief: summary.briefVisual(diffs.visual.percent),
     });
   }
   const pathChanges = diffs.structure.added.length + diffs.structure.removed.length;
@@ -122,13 +142,14 @@ function detectKinds(
       kind: "structure",
       significance: significance.structureSignificance(pathChanges),
       summary: summary.LAYOUT_SUMMARY,
+      brief: summary.BRIEF_LAYOUT,
     });
   return found;
 }
 
 export function compareSnapshots(previous: Snapshot, next: Snapshot, options: CompareOptions): ChangeResult {
   const settings = { rules: parseIgnoreRules(options.ignore), learnedNoise: options.learnedNoise ?? null };
-  const sensitivity = Math.max(0, Math.min(100, options.sensitivity ?? 50));
+  const sensitivity = significance.resolveSensitivity(options.sensitivity);
   const cache = new Map<string, string | null>();
   const a = normaliseSnapshot(previous, settings, cache);
   const b = normaliseSnapshot(next, settings, cache);
@@ -140,11 +161,17 @@ export function compareSnapshots(previous: Snapshot, next: Snapshot, options: Co
   const changes = detectKinds(diffs, a, b, sensitivity).filter(
     (c) => watched.has(c.kind) && c.significance >= minimum,
   );
-  const flipFlop = changes.length > 0 && (options.recentFingerprints ?? []).includes(fingerprint);
-  const changed = changes.length > 0 && !flipFlop;
-  const conditions = changed
+  const detected = changes.length > 0;
+  const conditions = detected
     ? evaluateConditions(options.conditions ?? [], previous, next, options.conditionMode)
     : { passed: false, results: [] };
+  // Flip-flop suppression is for noise alternating between versions. A watched fact (stock, price) that
+  // went back, or a condition the user set that now passes, really changed: it is never a flip-flop.
+  const factChanged = changes.some((c) => FACT_KINDS.has(c.kind));
+  const conditionHolds = (options.conditions?.length ?? 0) > 0 && conditions.passed;
+  const flipFlop =
+    detected && !factChanged && !conditionHolds && (options.recentFingerprints ?? []).includes(fingerprint);
+  const changed = detected && !flipFlop;
 
   const ordered = [...changes].sort(
     (x, y) => SUMMARY_PRIORITY.indexOf(x.kind) - SUMMARY_PRIORITY.indexOf(y.kind),
@@ -157,10 +184,10 @@ export function compareSnapshots(previous: Snapshot, next: Snapshot, options: Co
     summary: flipFlop
       ? "Back to an earlier version (not a new change)"
       : changed
-        ? ordered[0].summary
+        ? summary.combineSummaries(ordered)
         : "No change",
     diffs,
-    conditions: conditions.results,
+    conditions: changed ? conditions.results : [],
     flipFlop,
     fingerprint,
   };

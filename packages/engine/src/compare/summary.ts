@@ -93,6 +93,29 @@ export function summariseText(added: number, removed: number, firstChangedLine: 
   return `Text changed: +${added} / ${MINUS}${removed} lines: ${quote(firstChangedLine, 80)}`;
 }
 
+const formatShare = (percent: number): string =>
+  percent < 1 ? percent.toFixed(percent < 0.1 ? 2 : 1) : String(Math.round(percent));
+
 export function summariseVisual(percent: number): string {
-  return `Screenshot changed: ${percent < 1 ? percent.toFixed(1) : Math.round(percent)}% of the page differs`;
+  return `Screenshot changed: ${formatShare(percent)}% of the page differs`;
+}
+
+/** How a kind is named after the first one in a summary: short, lower case. */
+export function briefNewItems(count: number): string {
+  return `${count} new item${count === 1 ? "" : "s"}`;
+}
+
+export function briefText(added: number, removed: number): string {
+  return `text changed (+${added} / ${MINUS}${removed} lines)`;
+}
+
+export const briefImages = (count: number): string => summariseImages(count);
+export const briefVisual = (percent: number): string => `screenshot ${formatShare(percent)}% different`;
+export const BRIEF_LAYOUT = "layout changed";
+
+/** The first (most important) kind in full, then every other kind that changed: nothing is left out. */
+export function combineSummaries(parts: readonly { summary: string; brief: string }[]): string {
+  if (parts.length === 0) return "No change";
+  const [first, ...rest] = parts;
+  return rest.length === 0 ? first.summary : `${first.summary} · also ${rest.map((p) => p.brief).join(", ")}`;
 }

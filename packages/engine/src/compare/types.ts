@@ -39,12 +39,22 @@ export interface AvailabilityDiff {
 }
 
 export interface PixelDiff {
-  /** Share of compared pixels that differ, 0–100. */
+  /** Share of compared pixels that differ, 0–100 (masked regions are not compared). */
   percent: number;
+  /** How many compared pixels differ. */
+  changedPixels: number;
   width: number;
   height: number;
-  /** The highlighted difference image (PNG). */
+  /** The highlighted difference image (PNG); masked regions are greyed out, never highlighted. */
   diffPng: Uint8Array;
+}
+
+/** A rectangle of a screenshot in CSS pixels (the screenshot's own pixels at device scale 1). */
+export interface ScreenRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 export interface ChangeDiffs {
@@ -68,9 +78,13 @@ export interface CompareOptions {
   learnedNoise?: LearnedNoise | null;
   /** Fingerprints of the last N versions: a next version equal to one of them is a flip-flop, not a change. */
   recentFingerprints?: readonly string[];
-  /** 0 (only big changes) – 100 (every change); 50 by default. */
+  /** 0–100, higher means FEWER alerts: 0 reports every change, 100 only big ones (contracts' default, 50, by default). */
   sensitivity?: number;
-  screenshots?: { before: Uint8Array; after: Uint8Array } | null;
+  /**
+   * Before/after screenshots; `ignoreRegions` are the areas the noise filter ignores on either render (ads,
+   * timestamps, the user's ignored elements): they are masked out of the pixel diff and its highlight.
+   */
+  screenshots?: { before: Uint8Array; after: Uint8Array; ignoreRegions?: readonly ScreenRegion[] } | null;
 }
 
 export interface ChangeResult {
@@ -83,7 +97,11 @@ export interface ChangeResult {
   summary: string;
   diffs: ChangeDiffs;
   conditions: ConditionResult[];
-  /** Set when the next version equals a recent one (a flip-flop): not a change. */
+  /**
+   * Set when the next version equals a recent one and nothing the user watches as a fact changed: noise
+   * alternating between versions, not a change. A stock or price that went back, or a condition that now
+   * passes, is a change (never a flip-flop).
+   */
   flipFlop: boolean;
   /** Fingerprint of the normalised next version, for flip-flop suppression of later versions. */
   fingerprint: string;

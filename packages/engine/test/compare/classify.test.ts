@@ -117,13 +117,14 @@ describe("compareSnapshots", () => {
     expect(result.fingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it("sensitivity filters small changes; a large one still counts", () => {
+  it("sensitivity: higher means fewer alerts; a small edit passes the default, a large one passes 100", () => {
     const lines = Array.from({ length: 200 }, (_, i) => `Paragraph number ${i} of the article`);
     const a = buildSnapshot({ lines });
     const small = buildSnapshot({ lines: lines.map((l, i) => (i === 5 ? `${l}!` : l)) });
     expect(compareSnapshots(a, small, { watch: ["text"] }).changed).toBe(true);
-    expect(compareSnapshots(a, small, { watch: ["text"], sensitivity: 0 }).changed).toBe(false);
+    expect(compareSnapshots(a, small, { watch: ["text"], sensitivity: 0 }).changed).toBe(true);
+    expect(compareSnapshots(a, small, { watch: ["text"], sensitivity: 100 }).changed).toBe(false);
     const large = buildSnapshot({ lines: lines.map((l, i) => (i < 80 ? `${l} (revised)` : l)) });
-    expect(compareSnapshots(a, large, { watch: ["text"], sensitivity: 0 }).changed).toBe(true);
+    expect(compareSnapshots(a, large, { watch: ["text"], sensitivity: 100 }).changed).toBe(true);
   });
 });

@@ -72,7 +72,7 @@ describe("changeradar diff on corpus version pairs", () => {
     const result = await diffJson(listing(page1), listing(page2));
     expect(result.changed).toBe(true);
     expect(result.kinds).toEqual(expect.arrayContaining(["new_content", "text"]));
-    expect(result.summary).toMatch(/^\d+ new items: “.+”, “.+”, “.+” and \d+ more$/);
+    expect(result.summary).toMatch(/^\d+ new items: “.+”, “.+”, “.+” and \d+ more( · also .+)?$/);
     expect(result.significance).toBeGreaterThan(50);
   });
 

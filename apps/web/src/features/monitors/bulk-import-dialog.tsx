@@ -1,4 +1,10 @@
-import { type Frequency, frequencies, type PlanName, type WatchKind } from "@changeradar/contracts";
+import {
+  defaultSensitivity,
+  type Frequency,
+  frequencies,
+  type PlanName,
+  type WatchKind,
+} from "@changeradar/contracts";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -14,6 +20,7 @@ import TextField from "@mui/material/TextField";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useState } from "react";
 import { describeError } from "../../api/errors";
+import { SensitivityField } from "./editor/sensitivity-field";
 import { WatchKindsField } from "./editor/watch-kinds-field";
 import { frequencyOption } from "./labels";
 import { type ImportResult, useMonitorMutations } from "./monitors-queries";
@@ -24,7 +31,7 @@ interface BulkImportProps {
   onClose: () => void;
 }
 
-/** Many URLs at once, one per line, sharing a frequency, what to watch and tags. */
+/** Many URLs at once, one per line, sharing a frequency, what to watch, sensitivity and tags. */
 export function BulkImportDialog({ open, plan, onClose }: BulkImportProps) {
   const { importMany } = useMonitorMutations();
   const fullScreen = useMediaQuery((t) => t.breakpoints.down("sm"));
@@ -32,6 +39,7 @@ export function BulkImportDialog({ open, plan, onClose }: BulkImportProps) {
   const [frequency, setFrequency] = useState<Frequency>("1d");
   const [watch, setWatch] = useState<WatchKind[]>(["text"]);
   const [tags, setTags] = useState("");
+  const [sensitivity, setSensitivity] = useState(defaultSensitivity);
   const [result, setResult] = useState<ImportResult | null>(null);
   const lines = urls
     .split(/\r?\n/)
@@ -49,6 +57,7 @@ export function BulkImportDialog({ open, plan, onClose }: BulkImportProps) {
         urls: lines.join("\n"),
         frequency,
         watch,
+        sensitivity,
         tags: tags
           .split(",")
           .map((t) => t.trim())
@@ -116,6 +125,7 @@ export function BulkImportDialog({ open, plan, onClose }: BulkImportProps) {
               })}
             </TextField>
             <WatchKindsField value={watch} onChange={setWatch} />
+            <SensitivityField id="import-sensitivity" value={sensitivity} onChange={setSensitivity} />
             <TextField
               label="Tags (comma separated)"
               value={tags}

@@ -24,6 +24,8 @@ export interface ImportInput {
   frequency: Monitor["frequency"];
   watch: WatchKind[];
   tags?: string[];
+  /** 0–100, higher means fewer alerts (contracts' `sensitivitySchema`). */
+  sensitivity?: number;
 }
 export interface TagCount {
   name: string;

@@ -5,8 +5,6 @@ import FormGroup from "@mui/material/FormGroup";
 import FormHelperText from "@mui/material/FormHelperText";
 import FormLabel from "@mui/material/FormLabel";
 import Link from "@mui/material/Link";
-import Slider from "@mui/material/Slider";
-import Typography from "@mui/material/Typography";
 import { type Control, Controller } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
 import { useChannels } from "../../notifications/notifications-queries";
@@ -14,6 +12,7 @@ import { useTags } from "../monitors-queries";
 import { ChipsField } from "./chips-field";
 import { ConditionsField } from "./conditions-field";
 import type { MonitorFormValues } from "./monitor-form-values";
+import { SensitivityField } from "./sensitivity-field";
 
 function ChannelsField({ value, onChange }: { value: string[]; onChange: (value: string[]) => void }) {
   const channels = useChannels();
@@ -47,12 +46,6 @@ function ChannelsField({ value, onChange }: { value: string[]; onChange: (value:
   );
 }
 
-const sensitivityMarks = [
-  { value: 0, label: "Any" },
-  { value: 50, label: "Balanced" },
-  { value: 100, label: "Big only" },
-];
-
 /** Sensitivity, ignore rules, conditions, channels and tags. */
 export function AdvancedFields({ control }: { control: Control<MonitorFormValues> }) {
   const tags = useTags();
@@ -61,23 +54,7 @@ export function AdvancedFields({ control }: { control: Control<MonitorFormValues
       <Controller
         control={control}
         name="sensitivity"
-        render={({ field }) => (
-          <FormControl>
-            <FormLabel id="sensitivity-label">Sensitivity</FormLabel>
-            <Slider
-              aria-labelledby="sensitivity-label"
-              value={field.value}
-              onChange={(_, value) => field.onChange(value as number)}
-              step={5}
-              marks={sensitivityMarks}
-              valueLabelDisplay="auto"
-              sx={{ mx: 2.5, width: "auto", "& .MuiSlider-markLabel": { fontSize: "0.75rem" } }}
-            />
-            <Typography variant="body2" color="text.secondary">
-              Higher means fewer alerts: small wording tweaks are skipped.
-            </Typography>
-          </FormControl>
-        )}
+        render={({ field }) => <SensitivityField value={field.value} onChange={field.onChange} />}
       />
       <Controller
         control={control}

@@ -1,5 +1,10 @@
 import type { CreateMonitorInput, Monitor, MonitorCondition, WatchKind } from "@changeradar/contracts";
-import { type Frequency, type PlanName, planAllowsFrequency } from "@changeradar/contracts";
+import {
+  defaultSensitivity,
+  type Frequency,
+  type PlanName,
+  planAllowsFrequency,
+} from "@changeradar/contracts";
 
 /** The editor's values: every field present, so the form never switches between controlled and not. */
 export interface MonitorFormValues {
@@ -26,7 +31,7 @@ export function emptyMonitorValues(plan: PlanName): MonitorFormValues {
     ignore: [],
     conditions: [],
     renderJs: false,
-    sensitivity: 30,
+    sensitivity: defaultSensitivity,
     channelIds: [],
     tags: [],
   };
@@ -55,5 +60,7 @@ export function toMonitorInput(values: MonitorFormValues): CreateMonitorInput {
     url: values.url.trim(),
     name: values.name.trim() || undefined,
     selector: values.selector.trim() || null,
+    // A screenshot needs the rendered page: the server renders visual monitors too, this says so up front.
+    renderJs: values.renderJs || values.watch.includes("visual"),
   };
 }

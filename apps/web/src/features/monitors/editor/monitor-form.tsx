@@ -1,12 +1,9 @@
 import { createMonitorSchema, type PlanName, type Preview } from "@changeradar/contracts";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
@@ -17,6 +14,7 @@ import { FrequencyField } from "./frequency-field";
 import type { MonitorFormValues } from "./monitor-form-values";
 import { toMonitorInput } from "./monitor-form-values";
 import { PreviewStep } from "./preview-step";
+import { RenderJsField } from "./render-js-field";
 import { WatchKindsField } from "./watch-kinds-field";
 
 interface MonitorFormProps {
@@ -150,24 +148,10 @@ export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo }: Moni
               control={control}
               name="renderJs"
               render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
-                  }
-                  label={
-                    <span>
-                      Render JavaScript
-                      <Typography
-                        variant="body2"
-                        color="text.secondary"
-                        component="span"
-                        sx={{ display: "block" }}
-                      >
-                        For pages that build their content in the browser; also takes screenshots for visual
-                        diffs.
-                      </Typography>
-                    </span>
-                  }
+                <RenderJsField
+                  value={field.value}
+                  onChange={field.onChange}
+                  forced={watch("watch").includes("visual")}
                 />
               )}
             />
