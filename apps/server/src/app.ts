@@ -4,6 +4,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { blogPageHead } from "./blog/blog-head";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
@@ -97,6 +98,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: "/api/v1" },
   );
-  await installWebApp(app, options.webRoot ?? defaultWebRoot);
+  await installWebApp(app, options.webRoot ?? defaultWebRoot, blogPageHead(ctx));
   return app;
 }

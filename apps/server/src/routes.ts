@@ -1,9 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import { registerAdminRoutes } from "./admin/admin.routes";
 import { registerChannelRoutes } from "./alerts/channels.routes";
 import { registerVisitorRoutes } from "./analytics/visitors.routes";
 import { registerApiKeyRoutes } from "./api-keys/api-keys.routes";
+import { registerAuditRoutes } from "./audit/audit.routes";
 import { registerAuthRoutes } from "./auth/auth.routes";
 import { registerRecoveryRoutes } from "./auth/recovery.routes";
+import { registerBlogRoutes } from "./blog/blog.routes";
 import { registerHistoryRoutes } from "./checks/history.routes";
 import type { AppContext } from "./context";
 import { registerDashboardRoutes } from "./dashboard/dashboard.routes";
@@ -40,4 +43,7 @@ export const domainRoutes: Array<(api: FastifyInstance, ctx: AppContext) => void
   registerFeedbackRoutes,
   registerApiKeyRoutes,
   registerDocsRoutes,
+  registerAdminRoutes,
+  registerAuditRoutes,
+  registerBlogRoutes,
 ];

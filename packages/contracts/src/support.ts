@@ -7,6 +7,10 @@ export const supportRequestSchema = z.object({
   message: z.string(),
   status: z.enum(["open", "answered", "closed"]),
   createdAt: z.string(),
+  /** The support team's answers, oldest first. */
+  replies: z.array(
+    z.object({ id: z.string(), authorName: z.string(), message: z.string(), createdAt: z.string() }),
+  ),
 });
 export type SupportRequest = z.infer<typeof supportRequestSchema>;
 

@@ -3,7 +3,7 @@ import { addMs, minutes } from "../clock";
 import type { AppContext } from "../context";
 import type { PasscodePurpose, UserRow } from "../db/schema";
 import { Invalid } from "../http/errors";
-import { resetCodeMail, verificationCodeMail } from "../mail/templates";
+import { systemMail } from "../mail/system-mail";
 import {
   consumePasscode,
   findLivePasscode,
@@ -41,11 +41,12 @@ export async function sendPasscode(
     },
     now,
   );
-  const template = purpose === "verify_email" ? verificationCodeMail : resetCodeMail;
-  const sending = ctx.mailer.send({
-    to: user.email,
-    ...template({ firstName: user.firstName, code, appUrl: ctx.config.appUrl }),
-  });
+  const key = purpose === "verify_email" ? "verification-code" : "reset-code";
+  const sending = systemMail(ctx.db, key, {
+    firstName: user.firstName,
+    code,
+    appUrl: ctx.config.appUrl,
+  }).then((mail) => ctx.mailer.send({ to: user.email, ...mail }));
   if (!options.deliverLater) {
     await sending;
     return;

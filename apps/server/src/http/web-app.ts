@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
@@ -11,8 +11,13 @@ export const defaultWebRoot = fileURLToPath(new URL("../../../web/dist", import.
  * non-API GET that matches no file gets index.html so client-side routes load. Without a build, a page
  * explains how to make one.
  */
-export async function installWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+export async function installWebApp(
+  app: FastifyInstance,
+  webRoot: string,
+  pageHead: (path: string) => Promise<PageHead | null> = async () => null,
+): Promise<void> {
   const built = existsSync(join(webRoot, "index.html"));
+  const indexHtml = built ? readFileSync(join(webRoot, "index.html"), "utf8") : "";
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -25,17 +30,67 @@ export async function installWebApp(app: FastifyInstance, webRoot: string): Prom
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (path.startsWith("/api/") || path === "/api" || !["GET", "HEAD"].includes(request.method)) {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });
     }
-    return built ? sendIndex(request, reply) : sendBuildMissingPage(reply, webRoot);
+    if (!built) return sendBuildMissingPage(reply, webRoot);
+    const head = await pageHead(path);
+    if (head)
+      return reply
+        .header("Cache-Control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(withHead(indexHtml, head));
+    return sendIndex(request, reply);
   });
 }
 
 async function sendIndex(_request: FastifyRequest, reply: FastifyReply) {
   return reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html");
+}
+
+/** Head tags a page needs in the HTML itself (crawlers and link previews run no JavaScript). */
+export interface PageHead {
+  title: string;
+  description: string;
+  url: string;
+  type: "website" | "article";
+  image?: string;
+  publishedAt?: string;
+  feed?: { title: string; href: string };
+}
+
+function attr(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;");
+}
+
+/** index.html with the page's title and description replaced and Open Graph, Twitter and feed tags added. */
+export function withHead(html: string, head: PageHead): string {
+  const meta = (key: "name" | "property", name: string, content: string | undefined) =>
+    content ? `<meta ${key}="${name}" content="${attr(content)}" />` : "";
+  const tags = [
+    `<link rel="canonical" href="${attr(head.url)}" />`,
+    meta("property", "og:title", head.title),
+    meta("property", "og:description", head.description),
+    meta("property", "og:type", head.type),
+    meta("property", "og:url", head.url),
+    meta("property", "og:site_name", "ChangeRadar"),
+    meta("property", "og:image", head.image),
+    meta("property", "article:published_time", head.publishedAt),
+    meta("name", "twitter:card", head.image ? "summary_large_image" : "summary"),
+    head.feed
+      ? `<link rel="alternate" type="application/rss+xml" title="${attr(head.feed.title)}" href="${attr(head.feed.href)}" />`
+      : "",
+  ].filter(Boolean);
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${attr(head.title)}</title>`)
+    .replace(/<meta\s+name="description"[\s\S]*?\/>/, meta("name", "description", head.description))
+    .replace("</head>", `${tags.join("\n    ")}\n  </head>`);
 }
 
 function sendBuildMissingPage(reply: FastifyReply, webRoot: string) {

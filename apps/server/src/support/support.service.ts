@@ -1,8 +1,10 @@
 import type { AuthUser, contactSchema, getHelpSchema, SupportRequest } from "@changeradar/contracts";
 import type { z } from "zod";
 import type { AppContext } from "../context";
-import { contactMessageMail, supportRequestMail } from "../mail/templates";
+import { systemMail } from "../mail/system-mail";
 import { insertSupportRequest, listUserSupportRequests, type SupportRequestRow } from "./support.repository";
+import { listReplies } from "./support-replies.repository";
+import { presentReply, type SupportReplyRow } from "./support-replies.service";
 
 type Ctx = Pick<AppContext, "db" | "config" | "mailer">;
 
@@ -10,7 +12,7 @@ type Ctx = Pick<AppContext, "db" | "config" | "mailer">;
 export async function requestHelp(ctx: Ctx, user: AuthUser, input: z.output<typeof getHelpSchema>) {
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   await insertSupportRequest(ctx.db, { userId: user.id, kind: "gethelp", name, email: user.email, ...input });
-  const mail = supportRequestMail({
+  const mail = await systemMail(ctx.db, "support-request", {
     name,
     email: user.email,
     plan: user.planType,
@@ -21,8 +23,14 @@ export async function requestHelp(ctx: Ctx, user: AuthUser, input: z.output<type
   return { message: "Thanks! Our support team has your request and will reply by email." };
 }
 
+/** The user's requests, newest first, each with the support team's replies (oldest first). */
 export async function listHelpRequests(ctx: Ctx, userId: string): Promise<SupportRequest[]> {
-  return (await listUserSupportRequests(ctx.db, userId)).map(toSupportRequest);
+  const requests = await listUserSupportRequests(ctx.db, userId);
+  const replies = await listReplies(
+    ctx.db,
+    requests.map((r) => r.id),
+  );
+  return requests.map((row) => toSupportRequest(row, replies));
 }
 
 /** POST /users/contactus: anyone may write; stored and emailed to the support team. */
@@ -35,7 +43,7 @@ export async function contactUs(ctx: Ctx, input: z.output<typeof contactSchema>)
     subject,
     message: input.message,
   });
-  const mail = contactMessageMail({
+  const mail = await systemMail(ctx.db, "contact-message", {
     name: input.name,
     email: input.email,
     subject,
@@ -46,12 +54,13 @@ export async function contactUs(ctx: Ctx, input: z.output<typeof contactSchema>)
   return { message: "Thank you for contacting us! We will get back to you soon." };
 }
 
-function toSupportRequest(row: SupportRequestRow): SupportRequest {
+function toSupportRequest(row: SupportRequestRow, replies: SupportReplyRow[]): SupportRequest {
   return {
     id: row.id,
     subject: row.subject,
     message: row.message,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    replies: replies.filter((r) => r.requestId === row.id).map(presentReply),
   };
 }

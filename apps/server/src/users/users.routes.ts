@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sessionIdOf } from "../auth/access-token";
 import type { AppContext } from "../context";
 import { Invalid, PayloadTooLarge } from "../http/errors";
+import { sendImage } from "../http/send-image";
 import { validate } from "../http/validate";
 import { avatarSizeMessage, avatarTypeMessage, detectAvatarType } from "./avatar";
 import { type AvatarUpload, changePassword, getAvatar, getProfile, updateProfile } from "./users.service";
@@ -25,12 +26,7 @@ export function registerUserRoutes(api: FastifyInstance, ctx: AppContext): void 
   });
 
   api.get<{ Params: { userId: string } }>("/users/avatar/:userId", async (request, reply) => {
-    const avatar = await getAvatar(ctx, request.params.userId);
-    return reply
-      .type(avatar.contentType)
-      .header("Cache-Control", "public, max-age=86400")
-      .header("Content-Security-Policy", "default-src 'none'; sandbox")
-      .send(avatar.data);
+    return sendImage(reply, await getAvatar(ctx, request.params.userId));
   });
 }
 

@@ -4,7 +4,8 @@ import { loadConfig } from "../../src/config";
 import { mailLog } from "../../src/db/schema";
 import { createLogger } from "../../src/logger";
 import { createMailer } from "../../src/mail/mailer";
-import { resetCodeMail, verificationCodeMail } from "../../src/mail/templates";
+import { renderTemplate } from "../../src/mail/template-render";
+import { type SystemMailKey, templateDefinition } from "../../src/mail/templates";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 
@@ -26,6 +27,14 @@ const configWith = (env: Record<string, string>) =>
     LOG_LEVEL: "silent",
     ...env,
   });
+
+/** A system email with its default wording. */
+function defaultMail(key: SystemMailKey, vars: Record<string, string>) {
+  const definition = templateDefinition(key)!;
+  return renderTemplate(definition, definition, vars);
+}
+const verificationCodeMail = (vars: Record<string, string>) => defaultMail("verification-code", vars);
+const resetCodeMail = (vars: Record<string, string>) => defaultMail("reset-code", vars);
 
 async function logged(to: string) {
   return database.handle.db.select().from(mailLog).where(eq(mailLog.to, to)).orderBy(desc(mailLog.createdAt));

@@ -1,0 +1,41 @@
+import type { PlanChangeResult, PlanName } from "@changeradar/contracts";
+import { type Actor, audit } from "../audit/audit.service";
+import type { Database } from "../db/database";
+import type { UserRow } from "../db/schema";
+import { applyPlanChange } from "../monitors/plan-change";
+import { updateUser } from "../users/users.repository";
+
+/**
+ * An administrator (or the operator's `changeradar plan`) sets a user's plan, active. The same downgrade
+ * path as billing runs in the same transaction: monitors beyond the new plan are paused, checks faster than
+ * it allows are slowed down, nothing is deleted. The audit entry commits with the change.
+ */
+export async function assignPlan(
+  db: Database,
+  actor: Actor,
+  user: UserRow,
+  plan: PlanName,
+): Promise<PlanChangeResult> {
+  return db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { planType: plan, planStatus: "active" });
+    const effect = await applyPlanChange(tx, user.id, plan);
+    await audit(tx, actor, {
+      action: "user.plan_change",
+      targetType: "user",
+      targetId: user.id,
+      targetLabel: user.email,
+      changes: {
+        planType: { from: user.planType, to: plan },
+        planStatus: { from: user.planStatus, to: "active" },
+        monitorsPaused: effect.paused,
+        monitorsSlowedDown: effect.slowedDown,
+      },
+    });
+    const notes = [
+      effect.paused > 0 ? `${effect.paused} monitor(s) over the plan's limit paused` : null,
+      effect.slowedDown > 0 ? `${effect.slowedDown} monitor(s) set to the plan's fastest frequency` : null,
+    ].filter(Boolean);
+    const message = `${user.email} is now on the ${plan} plan (active).${notes.length ? ` ${notes.join("; ")}.` : ""}`;
+    return { message, ...effect };
+  });
+}
