@@ -88,7 +88,7 @@ describe("every admin route: 401 without credentials, 403 for a customer, 200 fo
     // The cover upload is multipart: the same walk.
     const cover = () => {
       const form = new FormData();
-      form.append("cover", new Blob([pngBytes()], { type: "image/png" }), "cover.png");
+      form.append("cover", new Blob([new Uint8Array(pngBytes())], { type: "image/png" }), "cover.png");
       return form;
     };
     const coverPath = `/admin/blog/${ids.post}/cover`;
