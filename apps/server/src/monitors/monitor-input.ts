@@ -1,10 +1,13 @@
+import type { MonitorCondition } from "@changeradar/contracts";
 import {
   assertPublicUrl,
   FetchError,
   InvalidIgnoreRuleError,
   parseIgnoreRules,
   parseScope,
+  validateConditions,
 } from "@changeradar/engine";
+import { toEngineCondition } from "../checks/engine-conditions";
 import { Invalid } from "../http/errors";
 
 /**
@@ -33,5 +36,15 @@ export function assertValidRules(selector: string | null, ignore: readonly strin
     } catch (error) {
       throw Invalid.field("selector", error instanceof Error ? error.message : "This selector is not valid.");
     }
+  }
+}
+
+/** Conditions' patterns must compile on the linear-time engine; refused here, when the monitor is saved. */
+export function assertValidConditions(conditions: readonly MonitorCondition[]): void {
+  try {
+    validateConditions(conditions.map(toEngineCondition));
+  } catch (error) {
+    if (error instanceof InvalidIgnoreRuleError) throw Invalid.field("conditions", error.message);
+    throw error;
   }
 }

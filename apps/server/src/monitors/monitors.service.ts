@@ -13,7 +13,7 @@ import type { Database } from "../db";
 import { Invalid, NotFound, TooManyRequests } from "../http/errors";
 import { validate } from "../http/validate";
 import { isUuid } from "../users/users.repository";
-import { assertCheckableUrl, assertValidRules } from "./monitor-input";
+import { assertCheckableUrl, assertValidConditions, assertValidRules } from "./monitor-input";
 import { presentMonitor } from "./monitors.presenter";
 import * as repo from "./monitors.repository";
 import { assertChannelsAllowed, assertFrequencyAllowed, assertMonitorCountAllowed } from "./plan-gates";
@@ -81,6 +81,7 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       const input = validate(createMonitorSchema, body);
       const url = await assertCheckableUrl(input.url, guard);
       assertValidRules(input.selector ?? null, input.ignore ?? []);
+      assertValidConditions(input.conditions ?? []);
       assertMonitorCountAllowed(ctx.user.planType, await repo.countMonitors(ctx.db, ctx.user.id));
       assertFrequencyAllowed(ctx.user.planType, input.frequency);
       await assertChannels(ctx, input.channelIds);
@@ -135,7 +136,10 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       if (input.name !== undefined) patch.name = input.name.trim() || current.name;
       if (input.watch !== undefined) patch.watch = input.watch;
       if (input.ignore !== undefined) patch.ignoreRules = input.ignore;
-      if (input.conditions !== undefined) patch.conditions = input.conditions;
+      if (input.conditions !== undefined) {
+        assertValidConditions(input.conditions);
+        patch.conditions = input.conditions;
+      }
       if (input.sensitivity !== undefined) patch.sensitivity = input.sensitivity;
       if (input.tags !== undefined) patch.tags = [...new Set(input.tags)];
       if (input.aiCriteria !== undefined) patch.aiCriteria = input.aiCriteria;

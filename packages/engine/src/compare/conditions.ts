@@ -3,8 +3,8 @@
  * They are plain serialisable objects so the service can store them with the monitor.
  */
 import type { Snapshot } from "../snapshot";
-import { compileUserRegex, InvalidIgnoreRuleError } from "./ignore-rules";
 import { parseLocaleNumber } from "./number-parse";
+import { compileUserRegex, InvalidIgnoreRuleError } from "./user-regex";
 
 export type NumberOperator = "<" | "<=" | ">" | ">=" | "==" | "!=";
 
@@ -26,21 +26,18 @@ export interface ConditionResult {
 
 const REGEX_SYNTAX = /^\/(.+)\/([a-z]*)$/s;
 
-function compileMatcher(
-  text: string,
-): (line: string) => RegExpExecArray | { index: number; 0: string } | null {
+type LineMatch = { index: number; text: string; group1: string | null };
+
+function compileMatcher(text: string): (line: string) => LineMatch | null {
   const regex = REGEX_SYNTAX.exec(text);
   if (regex) {
     const pattern = compileUserRegex(regex[1], regex[2].replace("g", ""), text);
-    return (line) => {
-      pattern.lastIndex = 0;
-      return pattern.exec(line);
-    };
+    return (line) => pattern.firstMatch(line);
   }
   const needle = text.toLowerCase();
   return (line) => {
     const index = line.toLowerCase().indexOf(needle);
-    return index < 0 ? null : { index, 0: line.slice(index, index + needle.length) };
+    return index < 0 ? null : { index, text: line.slice(index, index + needle.length), group1: null };
   };
 }
 
@@ -56,8 +53,8 @@ export function findNumber(snapshot: Snapshot, pattern: string): number | null {
   for (const line of snapshot.lines) {
     const found = match(line);
     if (!found) continue;
-    if (isRegex) return parseLocaleNumber((found as RegExpExecArray)[1] ?? found[0]);
-    const after = line.slice(found.index + found[0].length);
+    if (isRegex) return parseLocaleNumber(found.group1 ?? found.text);
+    const after = line.slice(found.index + found.text.length);
     const value = parseLocaleNumber(after);
     if (value !== null) return value;
   }

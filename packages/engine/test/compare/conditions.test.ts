@@ -67,8 +67,19 @@ describe("conditions", () => {
     expect(result.conditions[0].detail).toBe("price 19.99 is not below 15");
   });
 
-  it("validation refuses catastrophic patterns and non-numbers", () => {
-    expect(() => validateConditions([{ type: "text_contains", text: "/(a+)+/" }])).toThrow(/unsafe/);
+  it("a number condition's once-catastrophic pattern runs in linear time", () => {
+    const page = buildSnapshot({ lines: [`${"a".repeat(3000)}!`, "Stock: 7 left"] });
+    expect(findNumber(page, "/^(a|a)*$/")).toBeNull();
+    expect(findNumber(page, "/(?:a|a)*Stock: (\\d+)/")).toBe(7);
+  });
+
+  it("validation refuses patterns a linear-time engine cannot run, and non-numbers", () => {
+    expect(() => validateConditions([{ type: "text_contains", text: "/(a)\\1/" }])).toThrow(
+      /back-references/,
+    );
+    expect(() =>
+      validateConditions([{ type: "number", pattern: "/(?<=\\$)\\d+/", operator: "<", value: 1 }]),
+    ).toThrow(/lookahead and lookbehind/);
     expect(() => validateConditions([{ type: "price_below", value: Number.NaN }])).toThrow(/number/);
   });
 });

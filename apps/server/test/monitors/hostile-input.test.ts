@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkCount } from "./support/checks";
+import { slowestHealthAnswer } from "./support/health-probe";
+import { type PageServer, startPageServer } from "./support/page-server";
+import { eventually, startTestApp, type TestApp } from "./support/test-app";
+
+/** Hostile input a signed-in Free user controls (issue 12): none of it may freeze the process. */
+let t: TestApp;
+let pages: PageServer;
+
+beforeAll(async () => {
+  [t, pages] = await Promise.all([startTestApp(), startPageServer()]);
+});
+afterAll(async () => {
+  await t.close();
+  await pages.close();
+});
+
+/** A page with a line that makes /^(a|a)*$/ backtrack 2^40 times. */
+const hostilePage = (total: string) =>
+  `<html><body><h1>Order</h1><p>${"a".repeat(40)}!</p><p>${total}</p></body></html>`;
+
+describe("regular expressions users type", () => {
+  it("a Free monitor's /^(a|a)*$/ on a 40-character a…a! line leaves /health answering within 1 s", async () => {
+    const user = await t.signUp("Free");
+    pages.set("/redos", hostilePage("Total 3"));
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/monitors",
+      headers: user.auth,
+      payload: {
+        url: pages.url("/redos"),
+        frequency: "1d",
+        watch: ["text"],
+        ignore: ["/^(a|a)*$/"],
+        conditions: [{ type: "number_compare", pattern: "/^(a|a)*$/", operator: "gt", value: 1 }],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+
+    const db = t.database.handle.db;
+    await eventually(
+      () => checkCount(db, id),
+      (n) => n > 0,
+    );
+    // The rules run when a check compares against the stored version: change the page, check now.
+    pages.set("/redos", hostilePage("Total 4"));
+    const checkNow = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/monitors/${id}/check`,
+      headers: user.auth,
+    });
+    expect(checkNow.statusCode).toBe(202);
+    const secondCheck = eventually(
+      () => checkCount(db, id),
+      (n) => n > 1,
+      120_000,
+    );
+    expect(await slowestHealthAnswer(t.baseUrl, secondCheck)).toBeLessThan(1000);
+    const monitor = await t.app.inject({ method: "GET", url: `/api/v1/monitors/${id}`, headers: user.auth });
+    expect(monitor.json()).toMatchObject({ status: "changed", lastError: null });
+  }, 180_000);
+
+  it.each([
+    ["a back-reference", "/(\\w)\\1/", "back-references"],
+    ["a lookahead", "/price(?= now)/", "lookahead and lookbehind"],
+  ])("refuses %s when the monitor is saved, naming why", async (_what, pattern, message) => {
+    const user = await t.signUp("Free");
+    const payload = { url: pages.url("/redos"), frequency: "1d", watch: ["text"] };
+    const asRule = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/monitors",
+      headers: user.auth,
+      payload: { ...payload, ignore: [pattern] },
+    });
+    expect(asRule.statusCode).toBe(400);
+    expect(asRule.json().errors[0]).toMatchObject({ path: "ignore" });
+    expect(asRule.json().errors[0].msg).toContain(message);
+    const asCondition = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/monitors",
+      headers: user.auth,
+      payload: { ...payload, conditions: [{ type: "text_contains", value: pattern }] },
+    });
+    expect(asCondition.statusCode).toBe(400);
+    expect(asCondition.json().errors[0]).toMatchObject({ path: "conditions" });
+    expect(asCondition.json().errors[0].msg).toContain(message);
+  });
+});
