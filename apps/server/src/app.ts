@@ -9,12 +9,15 @@ import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { DatabaseHandle } from "./db/database";
+import { alwaysReady, type Readiness } from "./health/readiness";
+import { registerReadinessRoute } from "./health/readiness.routes";
 import { installAuthentication } from "./http/authenticate";
 import { installErrorHandler } from "./http/error-handler";
 import { TooManyRequests } from "./http/errors";
 import { installJsonParser } from "./http/json-body";
 import { databaseRateLimitStore } from "./http/rate-limit-store";
 import { tooManyRequestsMessage } from "./http/rate-limits";
+import { installRequestIds, requestIdFor } from "./http/request-id";
 import { defaultWebRoot, installWebApp } from "./http/web-app";
 import { createLogger, type Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
@@ -29,6 +32,8 @@ export interface BuildAppOptions {
   logger?: Logger;
   /** The built web app; defaults to apps/web/dist. */
   webRoot?: string;
+  /** What GET /api/v1/ready reports; the roles pass theirs, otherwise ready from the start. */
+  readiness?: Readiness;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -51,7 +56,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: log as FastifyBaseLogger,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
+    genReqId: requestIdFor,
   });
+  installRequestIds(app);
   installErrorHandler(app);
   installJsonParser(app);
 
@@ -95,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       for (const register of domainRoutes) await register(api, ctx);
+      registerReadinessRoute(api, ctx, options.readiness ?? alwaysReady());
     },
     { prefix: "/api/v1" },
   );

@@ -1,5 +1,6 @@
 import { buildApp } from "../app";
 import { closeBrowserPools } from "../checks/check-settings";
+import { createReadiness } from "../health/readiness";
 import { startTasks } from "./background-task";
 import { backgroundTasks } from "./background-tasks";
 import { onStopSignal, openRuntime } from "./runtime";
@@ -15,10 +16,12 @@ export async function runServe(
   const rt = await openRuntime();
   if (!rt) return 1;
   const { config, database, log, mailer } = rt;
-  const app = await buildApp({ config, database, mailer, logger: log });
-  const stopTasks = options.withBackgroundTasks ? await startTasks(backgroundTasks(rt)) : async () => {};
+  const readiness = createReadiness({ runsBackground: options.withBackgroundTasks });
+  const app = await buildApp({ config, database, mailer, logger: log, readiness });
+  let stopTasks = async () => {};
 
   onStopSignal(log, async () => {
+    readiness.stopping();
     await app.close();
     await stopTasks();
     await closeBrowserPools();
@@ -30,10 +33,15 @@ export async function runServe(
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     log.fatal({ err: error }, `Cannot listen on port ${config.port}`);
-    await stopTasks();
     await database.close();
     return 1;
   }
+  // Listening first, so /api/v1/ready can answer "starting" while the background work starts.
+  if (options.withBackgroundTasks) {
+    stopTasks = await startTasks(backgroundTasks(rt));
+    readiness.backgroundStarted();
+  }
+  readiness.ready();
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
   const role = options.withBackgroundTasks ? "" : " (API only)";
   process.stdout.write(`ChangeRadar listening on http://localhost:${config.port}${role} (${where})\n`);
