@@ -28,7 +28,7 @@ describe("request ids and what the log keeps", () => {
         line.msg === "incoming request" &&
         String((line.req as { url: string }).url).startsWith("/api/v1/events"),
     );
-    expect((incoming?.req as { url: string }).url).toBe(
+    expect((incoming?.req as { url: string } | undefined)?.url).toBe(
       "/api/v1/events?access_token=[redacted]&ticket=[redacted]",
     );
   });
