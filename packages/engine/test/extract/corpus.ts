@@ -10,6 +10,8 @@ export interface CorpusPage {
   file: string;
   category: "product" | "article" | "listing" | "json" | "text";
   url: string | null;
+  /** The shop or site a page comes from ("amazon" for every amazon.* file). */
+  site_group?: string;
   truth?: { price: string; currency: string; availability: string };
   must_contain?: string[];
   must_not_contain?: string[];
@@ -17,10 +19,19 @@ export interface CorpusPage {
 }
 
 export function corpusPages(): CorpusPage[] {
+  // The notes column (truth source, caveats, DECOY marks) is kept in MANIFEST.tsv only.
+  const notes = new Map<string, string>();
+  for (const line of readFileSync(join(corpusDir, "MANIFEST.tsv"), "utf8").split("\n").slice(1)) {
+    const cells = line.split("\t");
+    if (cells[0] && cells[8]) notes.set(cells[0], cells[8]);
+  }
   return readFileSync(join(corpusDir, "truth.jsonl"), "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as CorpusPage);
+    .map((line) => {
+      const page = JSON.parse(line) as CorpusPage;
+      return { ...page, notes: page.notes ?? notes.get(page.file) };
+    });
 }
 
 const mediaTypes: Record<string, string> = { json: "application/json", txt: "text/plain" };

@@ -17,7 +17,7 @@ describe("money in text", () => {
     ["R$ 1.234,56", "https://loja.example.com.br/", 1234.56, "BRL"],
     ["$24.990", "https://tienda.example.cl/", 24990, "CLP"],
     ["$ 3.499", "https://tienda.example.com.ar/", 3499, "ARS"],
-    ["C$ 45.00", "https://shop.example.com/", 45, "CAD"],
+    ["C$ 45.00", "https://shop.example.ca/", 45, "CAD"],
     ["$45.00", "https://shop.example.ca/", 45, "CAD"],
     ["$45.00", "https://shop.example.com.au/", 45, "AUD"],
     ["1 299,00 kr", "https://butik.example.se/", 1299, "SEK"],

@@ -110,6 +110,9 @@ const cues: [RegExp, Availability][] = [
       "añadir a la cesta",
       "aggiungi al carrello",
       "disponibilità immediata",
+      // Marketplace pages without a buy box of their own: the offers of other sellers.
+      "available from (?:these|\\d+) sellers",
+      "disponibile presso (?:questi|\\d+) venditori",
       "op voorraad",
       "in winkelwagen",
       "em estoque",

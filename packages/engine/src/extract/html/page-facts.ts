@@ -45,7 +45,7 @@ const markupNames = new Set(["price", "lowprice", "highprice", "pricecurrency", 
 const rdfaPrefixed = /^(?:schema:|gr:|product:price:|og:price:)/;
 const priceHint = /price|preis|prix|precio|prezzo|prijs|preco|cena|cost|amount/i;
 const priceExclusion =
-  /old|was|regular|strike|list-?price|compare|original|before|msrp|rrp|uvp|saving|discount|per-?unit|unit-?price|shipping|range-?filter|filter|slider/i;
+  /old|was|regular|strike|list-?price|compare|original|before|msrp|rrp|uvp|saving|discount|per-?unit|unit-?price|shipping|range-?filter|filter|slider|subscri/i;
 const stockHint = /stock|availab|inventory|lager|dispon|verfueg|verfüg|delivery-?status/i;
 const maxHintElements = 60;
 const purchaseControl =

@@ -35,7 +35,7 @@ export function textOf(root: AnyNode, maxChars = 400, options: TextOptions = {})
     } else if (node.type === "tag") {
       if (nonText.has(node.name) || (node !== root && (isHiddenElement(node) || skip?.(node)))) continue;
       if (centsInSup && node.name === "sup" && /\d$/.test(out) && /^\s*\d{2}\s*$/.test(textOf(node, 8)))
-        out += ".";
+        out += decimalMarkAfter(out);
       const separated = blockTags.has(node.name) || spacedTags.has(node.name);
       if (separated) {
         if (!out.endsWith(" ")) out += " ";
@@ -45,4 +45,10 @@ export function textOf(root: AnyNode, maxChars = 400, options: TextOptions = {})
     }
   }
   return collapseWhitespace(out.length > maxChars ? out.slice(0, maxChars) : out);
+}
+
+/** The decimal mark for superscript cents: the one the number before them does not group with ("1.299" → ","). */
+function decimalMarkAfter(text: string): string {
+  const number = /[\d.,'’ ]*$/.exec(text)?.[0] ?? "";
+  return number.includes(".") && !number.includes(",") ? "," : ".";
 }

@@ -1,4 +1,7 @@
-import { currencyFromToken, isoCodes, type LocaleHints, symbols, threeDecimalCurrencies } from "./currency";
+import { fractionDigitsOf, type LocaleHints, resolveMeaning } from "./currency";
+import { currencyTable, type TokenMeaning } from "./currency-table";
+import { foldToken } from "./fold";
+import { asciiDigits, numberSource, readNumber } from "./number";
 
 export interface Money {
   amount: number;
@@ -6,108 +9,237 @@ export interface Money {
   maxAmount: number | null;
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-const currencyTokens = [
-  ...symbols.map(([symbol]) => symbol),
-  ...isoCodes,
-  "\\$",
-  "kr\\.?",
-  "Kr\\.?",
-  "¥",
-  "￥",
-  "元",
-  "Rs\\.?",
-  "₨",
-  "р\\.",
-  "руб\\.",
-  "Br",
-  "TL",
-  "SFr\\.?",
-]
-  .map((t) => (t.startsWith("\\") || t.includes("\\") ? t : escapeRegex(t)))
-  .sort((a, b) => b.length - a.length)
-  .join("|");
-
-// Thousands groups (".", ",", "'", "’", spaces) then an optional decimal part, or a plain number; ".–" = ".00".
-const numberPattern = String.raw`\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3})+(?:[.,](?:\d{1,3}|[-–—]{1,2}))?|\d+(?:[.,](?:\d{1,3}|[-–—]{1,2}))?`;
-const moneyPattern = new RegExp(
-  String.raw`(?<![A-Za-z])(?<pre>${currencyTokens})\s?(?<n1>${numberPattern})|(?<n2>${numberPattern})\s?(?<post>${currencyTokens})(?![A-Za-z])`,
-  "g",
-);
-const moneyAtStart = new RegExp(moneyPattern.source, "y");
-const bareNumber = new RegExp(`^(?:${numberPattern})$`);
 const maxMoneyText = 1000;
-const rangeJoin = /^\s*(?:-|–|—|to|bis|à|a|~|〜)\s*/;
+const numberRuns = new RegExp(numberSource, "g");
+const letter = /\p{L}/u;
+/** Scripts written without spaces between words: a sign there needs no word boundary ("1280円税込"). */
+const unspacedScript =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+const rangeJoin = /^\s*(?:-|–|—|~|〜|to|bis|à|a|au|al|hasta|fino a|tot|até|do|до)\s*$/i;
+const rangeJoinStart = /^\s*(?:-|–|—|~|〜|to|bis|à|a|au|al|hasta|fino a|tot|até|do|до)\s*/i;
 
-/**
- * Parses the number of a price as written: "1.299,00", "1,299.00", "1'299.–", "24.990" (thousands dot),
- * "12,99". A single separator followed by exactly three digits is a thousands separator, except for
- * currencies with three decimals.
- */
-export function parseAmount(raw: string, currency: string | null = null): number | null {
-  let s = raw.trim().replace(/[\s\u00a0\u202f'’]/g, "");
-  s = s.replace(/[.,][-–—]{1,2}$/, "");
-  if (!/^\d[\d.,]*$/.test(s)) return null;
-  const lastDot = s.lastIndexOf(".");
-  const lastComma = s.lastIndexOf(",");
-  let normalised: string;
-  if (lastDot >= 0 && lastComma >= 0) {
-    const decimal = lastDot > lastComma ? "." : ",";
-    const thousands = decimal === "." ? "," : ".";
-    normalised = s.split(thousands).join("").replace(decimal, ".");
-  } else if (lastDot >= 0 || lastComma >= 0) {
-    const sep = lastDot >= 0 ? "." : ",";
-    const parts = s.split(sep);
-    const tail = parts[parts.length - 1] as string;
-    const thousands =
-      parts.length > 2 || (tail.length === 3 && !(currency !== null && threeDecimalCurrencies.has(currency)));
-    normalised = thousands ? parts.join("") : `${parts.slice(0, -1).join("")}.${tail}`;
-  } else {
-    normalised = s;
-  }
-  const value = Number(normalised);
-  return Number.isFinite(value) ? value : null;
+interface Run {
+  start: number;
+  end: number;
+  raw: string;
 }
 
-/** The first amount with a currency symbol or code in a piece of text, with the upper bound of a range. */
-export function findMoney(text: string, hints: LocaleHints): Money | null {
-  // Prices sit in short texts; a bound keeps a hostile megabyte of digits from costing seconds.
-  const bounded = text.length > maxMoneyText ? text.slice(0, maxMoneyText) : text;
-  moneyPattern.lastIndex = 0;
-  for (let m = moneyPattern.exec(bounded); m !== null; m = moneyPattern.exec(bounded)) {
-    const groups = m.groups as Record<string, string | undefined>;
-    const token = (groups.pre ?? groups.post) as string;
-    const currency = currencyFromToken(token, hints);
-    if (currency === null) continue;
-    const amount = parseAmount((groups.n1 ?? groups.n2) as string, currency);
-    if (amount === null) continue;
-    return {
-      amount,
-      currency,
-      maxAmount: rangeUpperBound(bounded.slice(m.index + m[0].length), hints, currency),
-    };
+interface Sign {
+  meaning: TokenMeaning;
+  /** A code written beside a shared sign ("NZD $", "AU $", "$US"): settles which currency. */
+  code: string | null;
+  /** Where the sign ends (after the number) or starts (before it). */
+  edge: number;
+}
+
+/**
+ * The first amount written with a currency (sign, code or name, before or after the number) in a piece of
+ * text, with the upper bound when it is a range ("From 26 to 50 €", "$10 – $20"). `preferred` is the
+ * currency the page states elsewhere (structured data), used to resolve shared signs. An amount whose
+ * number could be read two ways makes the whole text "no price".
+ */
+export function findMoney(text: string, hints: LocaleHints, preferred: string | null = null): Money | null {
+  const s = asciiDigits(text.length > maxMoneyText ? text.slice(0, maxMoneyText) : text);
+  const runs = runsOf(s);
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i] as Run;
+    if (/^\s*%/.test(s.slice(run.end, run.end + 3))) continue;
+    const before = signBefore(s, run.start);
+    const after = signAfter(s, run.end);
+    // "P17Y73", "128GB": a number glued to letters that are no currency is part of a word.
+    if (after === null && letter.test(s[run.end] ?? "")) continue;
+    const sign = pickSign(before, after);
+    if (sign === null) continue;
+    const currency = sign.code ?? resolveMeaning(sign.meaning, hints, preferred);
+    const digits = fractionDigitsOf(currency);
+    let amount = readNumber(run.raw, digits);
+    if (amount === null) return null;
+    let end = after !== null && sign === after ? after.edge : run.end;
+    // "35€ 99", "35€<sup>99</sup>": cents written after the sign.
+    if (sign === after && Number.isInteger(amount) && !/[.,٫]\s?\d{1,3}$/.test(run.raw)) {
+      const cents = /^ ?(\d{2})(?![\d.,%]| ?\d)/.exec(s.slice(end, end + 5));
+      if (cents !== null && !letter.test(s[end + cents[0].length] ?? "")) {
+        amount += Number(cents[1]) / 100;
+        end += cents[0].length;
+      }
+    }
+    const previous = runs[i - 1];
+    if (previous !== undefined && rangeJoin.test(s.slice(previous.end, run.start)) && before === null) {
+      // "From 26 to 50 €": the sign after the second number prices both.
+      const low = readNumber(previous.raw, digits);
+      if (low !== null && low < amount && sameShape(previous.raw, run.raw))
+        return { amount: low, currency, maxAmount: amount };
+    }
+    return { amount, currency, maxAmount: upperBound(s, end, runs, i, amount, digits) };
   }
   return null;
 }
 
-/** A price without any currency mark, accepted only when it is all the text of a price element. */
-export function findBareAmount(text: string): number | null {
-  const t = text.trim();
-  return bareNumber.test(t) ? parseAmount(t) : null;
+/** Latin letters all in lower case: a sign only where some locale writes it so ("kr", not "le"). */
+const isLowerLatin = (written: string) => /[a-z]/.test(written) && written === written.toLowerCase();
+
+function runsOf(s: string): Run[] {
+  const runs: Run[] = [];
+  numberRuns.lastIndex = 0;
+  for (let m = numberRuns.exec(s); m !== null; m = numberRuns.exec(s)) {
+    // A number glued to a preceding digit-letter code ("A4", "X200") is not an amount start.
+    runs.push({ start: m.index, end: m.index + m[0].length, raw: m[0] });
+    if (runs.length >= 50) break;
+  }
+  return runs;
 }
 
-function rangeUpperBound(rest: string, hints: LocaleHints, currency: string): number | null {
-  const join = rangeJoin.exec(rest);
+/** Both integers or both with decimals: "26 to 50 €", "344.99 - 444.99", not "2 - 3,99 €". */
+function sameShape(a: string, b: string): boolean {
+  const decimals = (x: string) => /[.,٫]\s?\d{1,2}$/.test(x);
+  return decimals(a) === decimals(b);
+}
+
+function upperBound(
+  s: string,
+  end: number,
+  runs: Run[],
+  i: number,
+  amount: number,
+  digits: number | null,
+): number | null {
+  const next = runs[i + 1];
+  if (next === undefined) return null;
+  const between = s.slice(end, next.start);
+  const join = rangeJoinStart.exec(between);
   if (join === null) return null;
-  const after = rest.slice(join[0].length, join[0].length + 40);
-  moneyAtStart.lastIndex = 0;
-  const m = moneyAtStart.exec(after);
-  if (m !== null) {
-    const groups = m.groups as Record<string, string | undefined>;
-    if (currencyFromToken((groups.pre ?? groups.post) as string, hints) !== currency) return null;
-    return parseAmount((groups.n1 ?? groups.n2) as string, currency);
+  const rest = between.slice(join[0].length).trim();
+  // The second number may repeat the sign before it ("$10 – $20") or carry nothing ("10 - 20 €").
+  if (rest !== "" && signBefore(s, next.start) === null) return null;
+  const high = readNumber(next.raw, digits);
+  return high !== null && high > amount ? high : null;
+}
+
+function pickSign(before: Sign | null, after: Sign | null): Sign | null {
+  if (before === null) return after;
+  if (after === null) return before;
+  // A written code beats a bare sign ("$1,190.00 AUD").
+  if (after.meaning.isCode && !before.meaning.isCode)
+    return { ...before, code: after.meaning.currencies[0] as string };
+  if (before.meaning.isCode && !after.meaning.isCode)
+    return { ...after, code: before.meaning.currencies[0] as string };
+  return before.code !== null || after.code === null ? before : after;
+}
+
+/** The currency sign, code or name written right before a number ("US$:", "NZD $", "R", "Rs.", "€ "). */
+function signBefore(s: string, start: number): Sign | null {
+  let end = start;
+  while (end > 0 && /[\s:]/.test(s[end - 1] as string) && start - end < 3) end--;
+  if (end === 0) return null;
+  const table = currencyTable();
+  const window = s.slice(Math.max(0, end - table.maxTokenLength - 2), end);
+  const folded = foldToken(window);
+  const sameLength = folded.length === window.length;
+  for (let length = Math.min(folded.length, table.maxTokenLength); length >= 2; length--) {
+    const meaning = table.tokens.get(folded.slice(folded.length - length));
+    if (meaning === undefined) continue;
+    if (sameLength) {
+      const written = window.slice(window.length - length);
+      const beforeToken = window[window.length - length - 1] ?? "";
+      if (letter.test(beforeToken) && !unspacedScript.test(beforeToken)) continue;
+      // "example.fr 18": a token glued to a dot is the end of a domain or an abbreviation, not a sign.
+      if (beforeToken === "." && /^[a-z]/i.test(written)) continue;
+      // A code before the number is written in capitals: "EUR 36,00", not "all 5".
+      if (meaning.isCode && written !== written.toUpperCase()) continue;
+      if (!meaning.lowerCase && isLowerLatin(written)) continue;
+    }
+    return { meaning, code: null, edge: end - length };
   }
-  const plain = new RegExp(`^(?:${numberPattern})(?![\\d.,])`).exec(after);
-  return plain ? parseAmount(plain[0], currency) : null;
+  const lastChar = s[end - 1] as string;
+  const char = table.chars.get(lastChar);
+  if (char === undefined) return null;
+  const code = writtenCode(s.slice(Math.max(0, end - 5), end - 1), char, "before");
+  if (code !== null) return { meaning: char, code, edge: end - 1 };
+  // A Latin letter alone ("R", "L") must stand apart: "FOR 10" is no rand, "B00P17" no pula.
+  if (letter.test(lastChar) && /[\p{L}\p{N}]/u.test(s[end - 2] ?? "")) return null;
+  return { meaning: char, code: null, edge: end - 1 };
+}
+
+/** The currency sign, code or name written right after a number ("€", " kr", " AUD", "zł", "تومان"). */
+function signAfter(s: string, end: number): Sign | null {
+  let start = end;
+  while (start < s.length && /\s/.test(s[start] as string) && start - end < 2) start++;
+  if (start >= s.length) return null;
+  const table = currencyTable();
+  const window = s.slice(start, start + table.maxTokenLength + 2);
+  const folded = foldToken(window);
+  for (let length = Math.min(folded.length, table.maxTokenLength); length >= 2; length--) {
+    const meaning = table.tokens.get(folded.slice(0, length));
+    if (meaning === undefined) continue;
+    const next = folded.length === window.length ? (window[length] ?? "") : "";
+    const last = window[length - 1] ?? "";
+    if (letter.test(next) && !unspacedScript.test(last)) continue;
+    if (!meaning.lowerCase && isLowerLatin(window.slice(0, length))) continue;
+    return { meaning, code: null, edge: start + length };
+  }
+  const firstChar = s[start] as string;
+  const char = table.chars.get(firstChar);
+  if (char === undefined) return null;
+  const code = writtenCode(s.slice(start + 1, start + 5), char, "after");
+  if (code !== null) return { meaning: char, code, edge: start + 1 + code.length };
+  // A Latin letter alone after a number is a unit ("5 L", "10 K"), not a currency.
+  if (/[A-Za-z]/.test(firstChar)) return null;
+  const next = s[start + 1] ?? "";
+  if (letter.test(next) && !unspacedScript.test(firstChar)) return null;
+  return { meaning: char, code: null, edge: start + 1 };
+}
+
+/**
+ * A code or country written against a shared sign: "NZD $", "SGD$", "AU $", "CAN$" before it, "$US", "$CA"
+ * after it. Returns the currency when it is one of the sign's, else null.
+ */
+function writtenCode(near: string, sign: TokenMeaning, side: "before" | "after"): string | null {
+  if (sign.currencies.length < 2) return null;
+  const m =
+    side === "before" ? /(?:^|[^A-Za-z])([A-Z]{2,3}) ?$/.exec(near) : /^([A-Z]{2,3})(?![A-Za-z])/.exec(near);
+  const letters = m?.[1];
+  if (letters === undefined) return null;
+  if (sign.currencies.includes(letters)) return letters;
+  const table = currencyTable();
+  const byRegion = table.regionCurrency.get(letters.slice(0, 2));
+  return byRegion !== undefined && sign.currencies.includes(byRegion) ? byRegion : null;
+}
+
+const taxPhrase =
+  /\b(?:inc|incl|including|inkl|ex|excl|excluding|exkl|plus|zzgl|ttc|ht|iva|vat|gst|tax|taxes|mwst|ust|tva|btw|moms|alv|dph|kdv)\b\.?/giu;
+const labelWords =
+  /^(?:[\p{L}]+\s?){0,3}(?:price|prices|preis|prix|precio|prezzo|prijs|preço|preco|cena|pris|hinta|fiyat|цена|ціна|now|only|from|ab|dès|desde|da|vanaf|od|от|sale)\s*:?\s*|^[\p{L}\s]{1,24}:\s*/iu;
+
+/**
+ * A price written without any currency, accepted only as the whole text of a price element: "24.99",
+ * "Price: 1.299,00", "34.12 (40.94 inc VAT)", "148.50 Inc GST", "Our Price 344.99 - 444.99" (a range).
+ */
+export function findBareAmount(text: string, currency: string | null = null): Money | null {
+  let t = asciiDigits(text.trim())
+    .replace(/\([^()]*\)/g, " ")
+    .replace(taxPhrase, " ")
+    .trim();
+  t = t.replace(labelWords, "").trim();
+  const runs = runsOf(t);
+  const digits = fractionDigitsOf(currency);
+  const first = runs[0];
+  if (first === undefined || first.start !== 0) return null;
+  const amount = readNumber(first.raw, digits);
+  if (amount === null) return null;
+  if (runs.length === 1)
+    return t.slice(first.end).trim() === "" ? { amount, currency, maxAmount: null } : null;
+  const second = runs[1] as Run;
+  if (
+    runs.length > 2 ||
+    !rangeJoin.test(t.slice(first.end, second.start)) ||
+    t.slice(second.end).trim() !== ""
+  )
+    return null;
+  const high = readNumber(second.raw, digits);
+  return high !== null && high > amount ? { amount, currency, maxAmount: high } : null;
+}
+
+/** The number of a price as written, for callers that know there is one ("1.299,00", "24.990"). */
+export function parseAmount(raw: string, currency: string | null = null): number | null {
+  return readNumber(asciiDigits(raw.trim()), fractionDigitsOf(currency));
 }

@@ -4,6 +4,7 @@ import { currencyFromToken, type LocaleHints, regionDefaultCurrency } from "./cu
 import type { StructuredOffer } from "./json-ld";
 import type { MarkupOffer } from "./markup";
 import { findMoney, type Money } from "./money";
+import { pickingRules } from "./picking-rules";
 import { structuredAmount } from "./structured-amount";
 import { visiblePrices } from "./visible-price";
 
@@ -33,7 +34,12 @@ export function pickPrice(evidence: PriceEvidence): Price | null {
   const candidates = withoutRegularPrices(structuredCandidates(evidence), page.meta);
   const fallbackCurrency =
     candidates.find((c) => c.currency !== null)?.currency ?? metaCurrencyOf(page.meta, hints);
-  const visible = visiblePrices(page, hints, fallbackCurrency ?? regionDefaultCurrency(hints));
+  const { shown: visible, struck } = visiblePrices(
+    page,
+    hints,
+    fallbackCurrency,
+    fallbackCurrency ?? regionDefaultCurrency(hints),
+  );
   const first = candidates[0];
   if (first === undefined) {
     if (!evidence.productPage || evidence.jsonLd.some((o) => o.zeroPrice)) return null;
@@ -49,6 +55,19 @@ export function pickPrice(evidence: PriceEvidence): Price | null {
         break;
       }
     }
+  }
+  // Structured data that holds only the regular price the buy box strikes through: the visitor pays the
+  // price shown beside it.
+  const shown = visible[0];
+  if (
+    pickingRules.struckStructured &&
+    shown !== undefined &&
+    !sameAmount(shown.amount, chosen.amount) &&
+    struck.some((amount) => sameAmount(amount, chosen.amount)) &&
+    !candidates.some((c) => sameAmount(c.amount, shown.amount)) &&
+    (shown.currency === null || chosen.currency === null || shown.currency === chosen.currency)
+  ) {
+    return toPrice(shown, shown.currency ?? chosen.currency, "text");
   }
   return toPrice(chosen, chosen.currency ?? fallbackCurrency ?? regionDefaultCurrency(hints), chosen.source);
 }

@@ -1,9 +1,7 @@
+import { fractionDigitsOf } from "./currency";
 import { parseAmount } from "./money";
 
 const maxAmountText = 64;
-
-/** Currencies without minor units: a structured "24.990" in pesos is twenty-four thousand. */
-const zeroDecimalCurrencies = new Set(["CLP", "JPY", "KRW", "VND", "ISK", "PYG", "UGX", "IDR", "COP"]);
 
 /**
  * A price from structured data. Schema.org asks for a dot decimal ("1299.00"), which most pages follow;
@@ -18,8 +16,8 @@ export function structuredAmount(value: unknown, currency: string | null): numbe
   if (s === "") return null;
   if (/^\d+(?:\.\d+)?$/.test(s)) {
     const decimals = s.split(".")[1];
-    if (decimals?.length === 3 && currency !== null && zeroDecimalCurrencies.has(currency))
-      return Number(s.replace(".", ""));
+    // Currencies without minor units: a structured "24.990" in pesos is twenty-four thousand.
+    if (decimals?.length === 3 && fractionDigitsOf(currency) === 0) return Number(s.replace(".", ""));
     return Number(s);
   }
   return parseAmount(s, currency);

@@ -1,8 +1,9 @@
 import type { Element } from "domhandler";
 import { textOf } from "../html/text-of";
-import type { PageFacts } from "../html/walk";
+import type { PageFacts, PositionedElement } from "../html/walk";
 import type { LocaleHints } from "./currency";
 import { findBareAmount, findMoney, type Money } from "./money";
+import { pickingRules } from "./picking-rules";
 
 /** How far after a main heading the buy box is looked for, in lines. */
 export const buyBoxLines = 40;
@@ -10,34 +11,114 @@ export const buyBoxLines = 40;
 const notThePrice =
   /\b(?:was|rrp|msrp|uvp|statt|list price|regular price|normal:|antes|prima|avant|shipping|delivery|versand|lieferung|livraison|envío|envio|spedizione|verzending|frete|save|spare|ahorra|per month|a month|monthly|pro monat|im monat|par mois|al mes|al mese|per maand|por mês)\b|\/\s?(?:mo|month|mth|monat|mois|mes|mese|maand|mês)\b|משלוח|送料|運費|建議售價|原價|定價|市價/i;
 
+export interface VisiblePrices {
+  /** Prices the visitor sees in the buy box, in page order. */
+  shown: Money[];
+  /** Amounts the buy box shows struck through or labelled as the regular price. */
+  struck: number[];
+}
+
 /**
  * Prices the visitor sees in the buy box, in page order: elements whose class or id says "price"
  * (within the lines that follow the main heading, when there is one), else money amounts in those lines.
+ * Prices inside repeated tiles (a carousel of related products, a grid) belong to other products.
  */
-export function visiblePrices(page: PageFacts, hints: LocaleHints, currency: string | null): Money[] {
+export function visiblePrices(
+  page: PageFacts,
+  hints: LocaleHints,
+  stated: string | null,
+  fallback: string | null,
+): VisiblePrices {
   const inBuyBox = (line: number) => isInBuyBox(page.headingLines, line);
-  const out: Money[] = [];
-  for (const { element, line } of page.priceElements) {
-    if (!inBuyBox(line)) continue;
+  const shown: Money[] = [];
+  const struck: number[] = [];
+  const candidates = page.priceElements.filter(
+    ({ element, line }) => inBuyBox(line) || (pickingRules.buyBoxName && withinNamed(element, buyBoxName)),
+  );
+  const tiles = pickingRules.tiles ? tileMembers(candidates) : new Set<Element>();
+  for (const { element } of candidates) {
+    if (tiles.has(element)) continue;
+    if (pickingRules.conditionalPrice && withinNamed(element, conditionalPriceName)) continue;
+    for (const old of struckParts(element)) {
+      const money = findMoney(textOf(old, 80), hints, stated);
+      if (money !== null) struck.push(money.amount);
+    }
     const text = textOf(element, 160, { skip: isStruckThrough, centsInSup: true });
     if (text === "" || text.length > 120 || notThePrice.test(text)) continue;
-    const money = findMoney(text, hints);
-    if (money !== null && money.amount > 0) {
-      out.push(money);
-      continue;
-    }
-    const bare = findBareAmount(text);
-    if (bare !== null && bare > 0) out.push({ amount: bare, currency, maxAmount: null });
+    const money = findMoney(text, hints, stated) ?? findBareAmount(text, fallback);
+    if (money !== null) shown.push(money);
   }
+  // Named price elements that all sat in tiles: the buy box shows no price of its own.
+  if (candidates.length > 0 && tiles.size > 0 && shown.length === 0) return { shown, struck };
   for (const heading of page.headingLines) {
-    if (out.length > 0) break;
+    if (shown.length > 0) break;
     for (const line of page.lines.slice(heading, heading + buyBoxLines)) {
       if (line.length > 200 || notThePrice.test(line)) continue;
-      const money = findMoney(line, hints);
-      if (money !== null && money.amount > 0) out.push(money);
+      const money = findMoney(line, hints, stated);
+      if (money !== null) shown.push(money);
     }
   }
-  return out;
+  return { shown, struck };
+}
+
+/** A container the page itself calls its buy box: counts wherever it sits relative to the heading. */
+const buyBoxName = /buy[-_]?box/i;
+/** A price paid only on a condition: a subscription ("subscribe & save"), not the price of one purchase. */
+const conditionalPriceName = /subscri/i;
+const namedDepth = 6;
+
+/** Whether the element or one of its near ancestors has an id or class matching the pattern. */
+function withinNamed(element: Element, pattern: RegExp): boolean {
+  let node: Element | null = element;
+  for (let depth = 0; node !== null && depth <= namedDepth; depth++) {
+    if (pattern.test(node.attribs.id ?? "") || pattern.test(node.attribs.class ?? "")) return true;
+    node = node.parent?.type === "tag" ? node.parent : null;
+  }
+  return false;
+}
+
+/** How far up from a price element a repeated tile is looked for. */
+const tileDepth = 8;
+const tileClass = /(?:^|[-_\s])(?:card|tile|item|slide|product)(?:$|[-_\s])/i;
+
+/**
+ * Price elements inside repeated siblings of the same tag and class, at least three of which hold a price:
+ * the tiles of a carousel or grid of other products.
+ */
+function tileMembers(candidates: PositionedElement[]): Set<Element> {
+  const holders = new Set<Element>();
+  for (const { element } of candidates) {
+    let node: Element | null = element;
+    for (let depth = 0; node !== null && depth <= tileDepth; depth++) {
+      holders.add(node);
+      node = node.parent?.type === "tag" ? node.parent : null;
+    }
+  }
+  const members = new Set<Element>();
+  for (const { element } of candidates) {
+    let node: Element = element;
+    for (let depth = 0; depth < tileDepth; depth++) {
+      const parent = node.parent;
+      if (parent === null || parent.type !== "tag") break;
+      // Tiles are list items, or elements their class calls a card, tile, item, slide or product.
+      if (node.name !== "li" && !tileClass.test(node.attribs.class ?? "")) {
+        node = parent;
+        continue;
+      }
+      const signature = `${node.name}.${node.attribs.class ?? ""}`;
+      let alike = 0;
+      for (const sibling of parent.children) {
+        if (sibling === node || sibling.type !== "tag" || !holders.has(sibling)) continue;
+        if (`${sibling.name}.${sibling.attribs.class ?? ""}` === signature) alike++;
+      }
+      if (alike >= 2) {
+        members.add(element);
+        break;
+      }
+      node = parent;
+    }
+  }
+  return members;
 }
 
 const struckTags = new Set(["del", "s", "strike"]);
@@ -53,6 +134,22 @@ function isStruckThrough(el: Element): boolean {
   if (struckTags.has(el.name)) return true;
   if (/line-through/i.test(el.attribs.style ?? "")) return true;
   return el.attribs.class?.split(/\s+/).some((token) => regularPriceClass.test(token)) ?? false;
+}
+
+/** The struck-through parts inside an element (outermost only), at most a few. */
+function struckParts(root: Element): Element[] {
+  const out: Element[] = [];
+  const stack: Element[] = [root];
+  let visited = 0;
+  while (stack.length > 0 && out.length < 4 && visited++ < 200) {
+    const el = stack.pop() as Element;
+    if (el !== root && isStruckThrough(el)) {
+      out.push(el);
+      continue;
+    }
+    for (const child of el.children) if (child.type === "tag") stack.push(child);
+  }
+  return out;
 }
 
 /** Whether a line is in the buy box: shortly after one of the page's main headings (anywhere without one). */

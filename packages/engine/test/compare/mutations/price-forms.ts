@@ -17,7 +17,8 @@ export function priceNotations(oldAmount: number, newAmount: number): [string, s
   const oneDecimal =
     Math.round(oldAmount * 10) === oldAmount * 10 && Math.round(newAmount * 10) === newAmount * 10;
   const decimalsOptions =
-    Number.isInteger(oldAmount) && Number.isInteger(newAmount) ? [0, 2] : oneDecimal ? [1, 2] : [2];
+    // Whole amounts also as "978.0": JSON-LD generators write floats that way.
+    Number.isInteger(oldAmount) && Number.isInteger(newAmount) ? [0, 1, 2] : oneDecimal ? [1, 2] : [2];
   for (const decimals of decimalsOptions) {
     for (const decimal of [".", ","]) {
       for (const thousands of oldAmount >= 1000 ? THOUSANDS : [""]) {

@@ -1,0 +1,112 @@
+/**
+ * Corpus accuracy, per shop, and leave-one-shop-out. `npm run accuracy -w packages/engine`
+ * (`-- --misses` lists every miss).
+ *
+ * Prints price and availability accuracy over the product pages of ../shared/corpus with each shop's
+ * own figure, then two leave-one-shop-out figures for the price:
+ * - per shop: the mean over shops of each shop's accuracy (every shop weighs the same, as a shop never
+ *   seen would);
+ * - rules ablated: every named picking heuristic (src/extract/price/picking-rules.ts) is switched off in
+ *   turn; a rule whose only gains are on one shop is one that could not have been written without that
+ *   shop, so that shop is scored with the rule off. The engine holds no rule, table or constant keyed to a
+ *   shop (test/extract/no-site-names.test.ts checks its sources).
+ */
+import { extractSnapshotSync } from "../src/extract";
+import { type PickingRule, pickingRules } from "../src/extract/price/picking-rules";
+import { type CorpusPage, corpusInput, corpusPages } from "../test/extract/corpus";
+import { availabilityOk, priceOk, shopOf } from "../test/extract/corpus-truth";
+
+const showMisses = process.argv.includes("--misses");
+const products = corpusPages().filter((p) => p.category === "product" && p.truth !== undefined);
+const inputs = products.map(corpusInput);
+const rules = Object.keys(pickingRules) as PickingRule[];
+
+function run(off: PickingRule[]) {
+  for (const rule of rules) pickingRules[rule] = !off.includes(rule);
+  const result = products.map((page, i) => {
+    const snapshot = extractSnapshotSync(inputs[i] as ReturnType<typeof corpusInput>);
+    const price = priceOk(page, snapshot);
+    const availability = page.truth?.availability ? availabilityOk(page, snapshot) : null;
+    return { page, shop: shopOf(page), price, availability };
+  });
+  for (const rule of rules) pickingRules[rule] = true;
+  return result;
+}
+
+const pct = (ok: number, total: number) => (total === 0 ? "-" : `${((100 * ok) / total).toFixed(1)}%`);
+
+function summary(oks: { shop: string; ok: boolean }[]) {
+  const byShop = new Map<string, [number, number]>();
+  for (const { shop, ok } of oks) {
+    const tally = byShop.get(shop) ?? [0, 0];
+    tally[1]++;
+    if (ok) tally[0]++;
+    byShop.set(shop, tally);
+  }
+  const ok = oks.filter((o) => o.ok).length;
+  const shopMean = [...byShop.values()].reduce((sum, [o, t]) => sum + o / t, 0) / byShop.size;
+  return {
+    pages: `${ok}/${oks.length} = ${pct(ok, oks.length)}`,
+    perShop: pct(shopMean, 1),
+    shops: byShop.size,
+  };
+}
+
+const full = run([]);
+console.log("shop\tprice\tavailability");
+const shops = [...new Set(full.map((r) => r.shop))].sort();
+for (const shop of shops) {
+  const rows = full.filter((r) => r.shop === shop);
+  const withAvailability = rows.filter((r) => r.availability !== null);
+  console.log(
+    `${shop}\t${rows.filter((r) => r.price.ok).length}/${rows.length}\t${withAvailability.filter((r) => r.availability?.ok).length}/${withAvailability.length}`,
+  );
+}
+
+// Which shops each rule gains (or loses) pages on.
+const onlyFor = new Map<string, PickingRule[]>();
+const ruleEffects: Record<string, { gains: string[]; losses: string[] }> = {};
+for (const rule of rules) {
+  const without = run([rule]);
+  const gains = full.filter((r, i) => r.price.ok && !without[i]?.price.ok).map((r) => r.shop);
+  const losses = full.filter((r, i) => !r.price.ok && without[i]?.price.ok).map((r) => r.shop);
+  ruleEffects[rule] = { gains, losses };
+  const gainedShops = new Set(gains);
+  if (gainedShops.size === 1) {
+    const shop = [...gainedShops][0] as string;
+    onlyFor.set(shop, [...(onlyFor.get(shop) ?? []), rule]);
+  }
+}
+const heldOut: { shop: string; ok: boolean }[] = [];
+for (const shop of shops) {
+  const off = onlyFor.get(shop) ?? [];
+  const source = off.length === 0 ? full : run(off);
+  for (const r of source) if (r.shop === shop) heldOut.push({ shop, ok: r.price.ok });
+}
+
+console.log(
+  JSON.stringify(
+    {
+      price: summary(full.map((r) => ({ shop: r.shop, ok: r.price.ok }))),
+      priceLeaveOneShopOut: summary(heldOut),
+      availability: summary(
+        full
+          .filter((r) => r.availability !== null)
+          .map((r) => ({ shop: r.shop, ok: r.availability?.ok ?? false })),
+      ),
+      ruleEffects,
+      rulesScoredOffFor: Object.fromEntries(onlyFor),
+    },
+    null,
+    2,
+  ),
+);
+if (showMisses) {
+  for (const r of full) {
+    if (!r.price.ok) console.log(`miss: price ${r.page.file}: ${r.price.detail}`);
+    if (r.availability !== null && !r.availability.ok)
+      console.log(`miss: availability ${r.page.file}: ${r.availability.detail}`);
+  }
+}
+
+export type { CorpusPage };

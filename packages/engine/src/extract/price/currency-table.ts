@@ -1,0 +1,196 @@
+import countryToCurrency from "country-to-currency";
+import { foldToken } from "./fold";
+
+/**
+ * What the page's words and symbols can mean as money, built once (on first use) from the CLDR data in
+ * Node's ICU: ISO 4217 codes (`Intl.supportedValuesOf`), symbols and narrow symbols in English and in each
+ * currency's home locales, localized names (singular and plural forms) in those locales' languages, and the
+ * number of decimals of each currency. ECMA-402 exposes no country → currency mapping, so that comes from
+ * the `country-to-currency` package (ISO 3166 → ISO 4217, kept up to date with euro adoptions).
+ */
+export interface CurrencyTable {
+  /** Folded token (symbol, code, name) → the currencies it can stand for, most used first. */
+  tokens: Map<string, TokenMeaning>;
+  /** Single characters, case-sensitive ("R" is a rand, "r" is not). */
+  chars: Map<string, TokenMeaning>;
+  codes: Set<string>;
+  /** Longest folded token, in characters: how far around a number a token is looked for. */
+  maxTokenLength: number;
+  fractionDigits: Map<string, number>;
+  /** Region (upper case, "AU") → its currency. */
+  regionCurrency: Map<string, string>;
+}
+
+export interface TokenMeaning {
+  /** Candidate currencies; `primary` is the one the token means when nothing else tells. */
+  currencies: string[];
+  /** The currency the token stands for in most locales that use it, or null when no single one dominates. */
+  primary: string | null;
+  /** An ISO code written out: the strongest evidence a page can give. */
+  isCode: boolean;
+  /** Whether some locale writes the token in lower case: "kr" is, "Le" (leone) is not ("le 16 décembre"). */
+  lowerCase: boolean;
+}
+
+/**
+ * Everyday shop abbreviations that CLDR does not carry (it keeps one symbol per currency and locale and has
+ * replaced several of these with new signs: "руб." with "₽", "грн." with "₴", "TL" with "₺"), and units
+ * shown instead of the ISO unit ("تومان" = ten rials, shown as written). test/extract/currency-table.test.ts
+ * checks that the table ICU alone gives lacks each of them, so the list cannot silently duplicate ICU.
+ */
+export const abbreviationsIcuLacks: readonly [string, readonly string[]][] = [
+  ["руб", ["RUB", "BYN"]],
+  ["руб.", ["RUB", "BYN"]],
+  ["р.", ["RUB", "BYN"]],
+  ["Р", ["RUB"]],
+  ["грн", ["UAH"]],
+  ["грн.", ["UAH"]],
+  ["тг", ["KZT"]],
+  ["TL", ["TRY"]],
+  ["KD", ["KWD"]],
+  ["BD", ["BHD"]],
+  ["QR", ["QAR"]],
+  ["SR", ["SAR"]],
+  ["JD", ["JOD"]],
+  ["Dhs", ["AED", "MAD"]],
+  ["DH", ["MAD", "AED"]],
+  ["LE", ["EGP"]],
+  ["L.E.", ["EGP"]],
+  ["تومان", ["IRR"]],
+  ["đ", ["VND"]],
+  ["Rs", ["INR"]],
+  ["Rs.", ["INR", "PKR", "LKR", "NPR", "MUR"]],
+  ["S/.", ["PEN"]],
+  ["SFr.", ["CHF"]],
+  ["Fr.", ["CHF"]],
+  ["U$S", ["USD"]],
+  ["RMB", ["CNY"]],
+  ["ريال", ["SAR", "OMR", "QAR", "YER"]],
+  ["元", ["CNY", "TWD", "HKD"]],
+  ["ש״ח", ["ILS"]],
+  ['ש"ח', ["ILS"]],
+  ["บาท", ["THB"]],
+  ["원", ["KRW"]],
+];
+
+let table: CurrencyTable | null = null;
+
+export function currencyTable(): CurrencyTable {
+  table ??= buildCurrencyTable();
+  return table;
+}
+
+/** The table from ICU and the country list, with the abbreviations above unless told otherwise. */
+export function buildCurrencyTable(withAbbreviations = true): CurrencyTable {
+  const codes = new Set(Intl.supportedValuesOf("currency"));
+  const regionCurrency = new Map<string, string>();
+  for (const [region, code] of Object.entries(countryToCurrency as Record<string, string>))
+    if (codes.has(code)) regionCurrency.set(region, code);
+  // A currency's home locales: its countries' likely language and English there, and (ISO 4217 codes start
+  // with the issuing country) the country its code names, for currencies no country uses any more.
+  const homeLocales = new Map<string, Set<string>>();
+  const addHome = (code: string, region: string) => {
+    let language: string;
+    try {
+      language = new Intl.Locale(`und-${region}`).maximize().language;
+    } catch {
+      return;
+    }
+    if (language === "und") return;
+    const locales = homeLocales.get(code) ?? new Set<string>();
+    homeLocales.set(code, locales);
+    // One locale per language is enough: the euro reads alike in de-DE and de-AT.
+    if (![...locales].some((l) => l.startsWith(`${language}-`))) locales.add(`${language}-${region}`);
+  };
+  for (const [region, code] of regionCurrency) addHome(code, region);
+  for (const code of codes) if (!homeLocales.has(code)) addHome(code, code.slice(0, 2));
+  // count[token][currency]: in how many locales the token is that currency's symbol.
+  const counts = new Map<string, Map<string, number>>();
+  const internationalSymbol = new Map<string, string>();
+  const lowerCase = new Set<string>();
+  const add = (token: string, code: string, weight = 1) => {
+    const t = token.trim();
+    if (t === "" || /\d/.test(t)) return;
+    const key = keyOf(t);
+    if (t === t.toLowerCase()) lowerCase.add(key);
+    // Abbreviations are written with or without their period: "лв." and "лв", "ر.س." and "ر.س".
+    // Two Latin letters without their period are too common a word ("fr", "rs"): those keep it.
+    const bare = key.slice(0, -1);
+    if (key.endsWith(".") && bare.length >= 2 && (bare.length > 2 || /[^a-z]/.test(bare)))
+      addKey(bare, code, weight);
+    addKey(key, code, weight);
+  };
+  const addKey = (key: string, code: string, weight: number) => {
+    const byCode = counts.get(key) ?? new Map<string, number>();
+    counts.set(key, byCode);
+    byCode.set(code, (byCode.get(code) ?? 0) + weight);
+  };
+  const fractionDigits = new Map<string, number>();
+  for (const code of codes) {
+    const english = new Intl.NumberFormat("en", { style: "currency", currency: code });
+    fractionDigits.set(code, english.resolvedOptions().maximumFractionDigits ?? 2);
+    for (const locale of ["en", ...(homeLocales.get(code) ?? [])]) {
+      const symbol = currencyPart(locale, code, "symbol", [1])[0] as string;
+      add(symbol, code, 2);
+      // The English (international) symbol names the currency a bare sign means: "$" USD, "¥" JPY, "£" GBP.
+      if (locale === "en" && symbol !== code) internationalSymbol.set(keyOf(symbol), code);
+      add(currencyPart(locale, code, "narrowSymbol", [1])[0] as string, code, 1);
+      if (locale === "en") continue;
+      // Names in the home languages, as written after an amount: "1 euro", "2 euros", "5 рублей".
+      for (const name of currencyPart(locale, code, "name", [1, 2, 5])) add(name, code, 1);
+    }
+  }
+  for (const [token, currencies] of withAbbreviations ? abbreviationsIcuLacks : [])
+    currencies.forEach((code, i) => {
+      add(token, code, currencies.length - i);
+    });
+
+  // "C$", "NZ$", "A$": letters before a dollar sign start the code of the dollar meant (C$ is a córdoba in
+  // CLDR, and the Canadian dollar on many shops): every such currency is a candidate.
+  const dollars = [...(counts.get("$")?.keys() ?? [])];
+  for (const [key, byCode] of counts) {
+    const letters = /^([a-z]{1,3})\$$/.exec(key)?.[1]?.toUpperCase();
+    if (letters === undefined) continue;
+    for (const code of dollars) if (code.startsWith(letters) && !byCode.has(code)) byCode.set(code, 0);
+  }
+  const tokens = new Map<string, TokenMeaning>();
+  const chars = new Map<string, TokenMeaning>();
+  let maxTokenLength = 3;
+  for (const [key, byCode] of counts) {
+    const meaning = meaningOf(byCode, internationalSymbol.get(key) ?? null, lowerCase.has(key));
+    if ([...key].length === 1) chars.set(key, meaning);
+    else {
+      tokens.set(key, meaning);
+      maxTokenLength = Math.max(maxTokenLength, key.length);
+    }
+  }
+  for (const code of codes)
+    tokens.set(code.toLowerCase(), { currencies: [code], primary: code, isCode: true, lowerCase: true });
+  return { tokens, chars, codes, maxTokenLength, fractionDigits, regionCurrency };
+}
+
+function currencyPart(
+  locale: string,
+  currency: string,
+  currencyDisplay: "symbol" | "narrowSymbol" | "name",
+  values: number[],
+): string[] {
+  const format = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay });
+  return values.map((value) => format.formatToParts(value).find((p) => p.type === "currency")?.value ?? "");
+}
+
+/** Single characters keep their case ("R" is a rand, "r" is not); longer tokens are folded. */
+function keyOf(token: string): string {
+  const compat = token.normalize("NFKC");
+  return [...compat].length === 1 ? compat : foldToken(token);
+}
+
+function meaningOf(
+  byCode: Map<string, number>,
+  international: string | null,
+  lowerCase: boolean,
+): TokenMeaning {
+  const currencies = [...byCode].sort((a, b) => b[1] - a[1]).map(([code]) => code);
+  const primary = currencies.length === 1 ? (currencies[0] as string) : international;
+  return { currencies, primary, isCode: false, lowerCase };
+}

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { extractSnapshotSync } from "../../src/extract";
+import { currencyFromToken, localeHints } from "../../src/extract/price/currency";
+import {
+  abbreviationsIcuLacks,
+  buildCurrencyTable,
+  currencyTable,
+} from "../../src/extract/price/currency-table";
+import { foldToken } from "../../src/extract/price/fold";
+import { findMoney } from "../../src/extract/price/money";
+import { readNumber } from "../../src/extract/price/number";
+
+const hints = (url: string, lang: string | null = null) => localeHints(url, lang);
+
+describe("the currency table built from ICU", () => {
+  it("is built once, from every ISO 4217 code ICU knows, and prints what it cost", () => {
+    const started = performance.now();
+    const table = currencyTable();
+    console.log(
+      `currency table: ${table.codes.size} codes, ${table.tokens.size + table.chars.size} tokens, ${(performance.now() - started).toFixed(0)} ms (first use in this process)`,
+    );
+    expect(currencyTable()).toBe(table);
+    expect(table.codes).toEqual(new Set(Intl.supportedValuesOf("currency")));
+    expect(table.fractionDigits.get("KWD")).toBe(3);
+    expect(table.fractionDigits.get("JPY")).toBe(0);
+  });
+
+  it("knows symbols, narrow symbols and names from CLDR, with the currencies a shared sign can mean", () => {
+    const table = currencyTable();
+    expect(table.chars.get("$")?.primary).toBe("USD");
+    expect(table.chars.get("$")?.currencies).toEqual(expect.arrayContaining(["AUD", "CAD", "MXN", "SGD"]));
+    expect(table.chars.get("¥")?.currencies.sort()).toEqual(["CNY", "JPY"]);
+    expect(table.tokens.get("kr")?.primary).toBeNull();
+    expect(table.tokens.get(foldToken("zł"))?.currencies).toEqual(["PLN"]);
+    expect(table.tokens.get(foldToken("Kč"))?.currencies).toEqual(["CZK"]);
+    expect(table.tokens.get("euro")?.currencies).toEqual(["EUR"]);
+    expect(table.tokens.get("lei")?.currencies).toEqual(["RON"]);
+  });
+
+  it("adds by hand only abbreviations ICU does not carry for those currencies", () => {
+    const icuOnly = buildCurrencyTable(false);
+    for (const [token, codes] of abbreviationsIcuLacks) {
+      const meaning =
+        [...token].length === 1 ? icuOnly.chars.get(token) : icuOnly.tokens.get(foldToken(token));
+      for (const code of codes) expect(meaning?.currencies ?? [], `${token} for ${code}`).not.toContain(code);
+    }
+  });
+});
+
+describe("resolving shared signs by evidence", () => {
+  it("a written code beats a bare sign", () => {
+    const com = hints("https://shop.example.com/", "en");
+    expect(findMoney("NZD $100.70", com)?.currency).toBe("NZD");
+    expect(findMoney("$1,190.00 AUD", com)?.currency).toBe("AUD");
+    expect(findMoney("AU $59.95", com)?.currency).toBe("AUD");
+    expect(findMoney("SGD$4.90", com)?.currency).toBe("SGD");
+    expect(findMoney("CAN$1.23", com)?.currency).toBe("CAD");
+    // Even against the page's own structured currency.
+    expect(findMoney("$25.00 CAD", com, "USD")?.currency).toBe("CAD");
+  });
+
+  it("then the structured currency, the language's region, the shop's country, the language", () => {
+    expect(findMoney("$45.00", hints("https://shop.example.com/", "en"), "AUD")?.currency).toBe("AUD");
+    expect(findMoney("$45.00", hints("https://shop.example.com/", "en-CA"))?.currency).toBe("CAD");
+    expect(findMoney("$45.00", hints("https://shop.example.com.au/", "en-NZ"))?.currency).toBe("NZD");
+    expect(findMoney("$45.00", hints("https://shop.example.com.au/", "en"))?.currency).toBe("AUD");
+    expect(findMoney("299 kr", hints("https://shop.example.com/", "da"))?.currency).toBe("DKK");
+    expect(findMoney("¥1,280", hints("https://shop.example.com/", "zh"))?.currency).toBe("CNY");
+    expect(findMoney("$45.00", hints("https://shop.example.com/", "en"))?.currency).toBe("USD");
+  });
+
+  it("leaves the currency unknown when nothing tells a shared sign apart", () => {
+    expect(currencyFromToken("kr", hints("https://shop.example.com/", "en"))).toBeNull();
+    expect(currencyFromToken("C$", hints("https://shop.example.com/", "en"))).toBeNull();
+    expect(currencyFromToken("C$", hints("https://shop.example.ca/", "en"))).toBe("CAD");
+  });
+
+  it("does not read words and codes as money", () => {
+    const fr = hints("https://www.example.fr/", "fr");
+    expect(findMoney("Commenté le 16 décembre 2017", fr)).toBeNull();
+    expect(findMoney("Mis en ligne sur example.fr 18 octobre 2016", fr)).toBeNull();
+    expect(findMoney("See Top 100 in Grocery", hints("https://example.com/", "en"))).toBeNull();
+    expect(findMoney("ASIN B00P17Y73I", hints("https://example.com/", "en"))).toBeNull();
+    expect(findMoney("5 L bottle, 10 K steps", hints("https://example.com/", "en"))).toBeNull();
+  });
+});
+
+describe("reading numbers", () => {
+  it.each([
+    ["1,234.56", null, 1234.56],
+    ["1.234,56", null, 1234.56],
+    ["1 234,56", null, 1234.56],
+    ["1'234.56", null, 1234.56],
+    ["12,34,567.89", null, 1234567.89],
+    ["1.837, 32", null, 1837.32],
+    ["8. 94", null, 8.94],
+    ["3.3900", null, 3.39],
+    [".75", null, 0.75],
+    ["423.923", 3, 423.923],
+    ["24.990", 0, 24990],
+    ["0.500", 2, 0.5],
+    ["1'299.–", null, 1299],
+  ])("%s (%s decimals) = %s", (raw, digits, value) => {
+    expect(readNumber(raw, digits)).toBeCloseTo(value, 6);
+  });
+
+  it.each(["1.234.56", "1,234,56", "12.34.5", "1,2,3", "1.2345.678"])(
+    "%s could be read two ways: no number",
+    (raw) => {
+      expect(readNumber(raw)).toBeNull();
+    },
+  );
+
+  it("reads Arabic-Indic, Persian and full-width digits with their own separators", () => {
+    expect(findMoney("٤٩٫٩٩ ر.س", hints("https://example.sa/", "ar"))).toMatchObject({
+      amount: 49.99,
+      currency: "SAR",
+    });
+    expect(findMoney("۱۵۷٬۰۰۰ تومان", hints("https://example.ir/", "fa"))).toMatchObject({
+      amount: 157000,
+      currency: "IRR",
+    });
+    expect(findMoney("￥１，２８０", hints("https://example.jp/", "ja"))).toMatchObject({
+      amount: 1280,
+      currency: "JPY",
+    });
+  });
+});
+
+describe("picking the price the visitor pays", () => {
+  const extract = (body: string, url = "https://shop.example.com/p/1") =>
+    extractSnapshotSync({
+      url,
+      contentType: "text/html",
+      text: `<!doctype html><html lang="en"><head><title>Lamp</title></head><body>${body}</body></html>`,
+    }).price;
+  const carousel = `<h2>Customers also viewed</h2><ul class="carousel">${[12.5, 19, 7.25, 30]
+    .map(
+      (p, i) =>
+        `<li class="carousel-card"><a href="/p/${i}">Other ${i}</a><span class="price">$${p.toFixed(2)}</span></li>`,
+    )
+    .join("")}</ul>`;
+
+  it("a carousel of other products after the heading is not the product's price", () => {
+    expect(extract(`<h1>Lamp</h1><p>Available from these sellers.</p>${carousel}`)).toBeNull();
+    expect(
+      extract(`<h1>Lamp</h1><span class="price">$42.00</span><button>Add to cart</button>${carousel}`),
+    ).toMatchObject({
+      amount: 42,
+      currency: "USD",
+    });
+  });
+
+  it("a subscription price is not the price of one purchase; the page's named buy box counts", () => {
+    const body = `<div id="buybox"><span class="header-price">$8.71</span><button>Add to cart</button></div>
+      <h1>Lotion</h1><div class="subscription-price"><span class="price">$8.27</span> Subscribe &amp; save</div>`;
+    expect(extract(body)).toMatchObject({ amount: 8.71, currency: "USD" });
+  });
+
+  it("structured data holding only the struck-through regular price loses to the price shown", () => {
+    const body = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Bag</h1>
+      <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="219.99">
+      <meta itemprop="priceCurrency" content="EUR"></div>
+      <div class="price"><span class="original-price">EUR219.99</span> -50% <span class="current-price">EUR110.00</span></div></div>`;
+    expect(extract(body, "https://shop.example.lv/p/1")).toMatchObject({ amount: 110, currency: "EUR" });
+  });
+});
