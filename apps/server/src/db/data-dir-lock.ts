@@ -28,6 +28,12 @@ export function acquireDataDirLock(dataDir: string): { release(): void } {
   return { release };
 }
 
+/** The pid of the live process holding DATA_DIR's embedded database, or null when none does. */
+export function liveLockOwner(dataDir: string): number | null {
+  const owner = readOwner(join(dataDir, "pglite.lock"));
+  return owner !== null && owner !== process.pid && isAlive(owner) ? owner : null;
+}
+
 function tryCreate(file: string): boolean {
   try {
     writeFileSync(file, `${process.pid}\n`, { flag: "wx" });

@@ -1,58 +1,64 @@
-import { isPlanName, type PlanName, planNames } from "@changeradar/contracts";
+import { isPlanName, planNames } from "@changeradar/contracts";
+import { assignPlan } from "../admin/plan-assignment";
+import { cliActor } from "../audit/audit.service";
 import { loadConfig } from "../config";
-import { createDatabase, type DatabaseHandle } from "../db/database";
+import { liveLockOwner } from "../db/data-dir-lock";
+import { createDatabase, type Database, type DatabaseHandle } from "../db/database";
 import { migrate } from "../db/migrate";
-import { applyPlanChange } from "../monitors/plan-change";
-import { findUserByEmail, normaliseEmail, updateUser } from "../users/users.repository";
+import { findUserByEmail, normaliseEmail } from "../users/users.repository";
+import { type ControlAnswer, callControlChannel } from "./control-channel";
 
 const USAGE = `Usage: changeradar plan <email> <${planNames.join("|")}>`;
 
 /**
- * `changeradar plan <email> <plan>`: an operator sets a user's plan (status active). Going down pauses
- * the monitors beyond the new plan's count (newest first), nothing is deleted.
+ * `changeradar plan <email> <plan>`: an operator sets a user's plan (status active), through the same path
+ * as the admin area (downgrade pauses the monitors beyond the plan, audit entry with actor "cli"). When a
+ * running server holds the embedded database, the command is handed to it over its control channel.
  */
 export async function runPlanCommand(args: string[]): Promise<number> {
   const [email, plan] = args;
-  if (!email || !plan || args.length !== 2) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
+  if (!email || !plan || args.length !== 2) return print({ code: 2, err: USAGE });
   if (!isPlanName(plan)) {
-    process.stderr.write(`Unknown plan "${plan}". Choose one of: ${planNames.join(", ")}.\n`);
-    return 2;
+    return print({ code: 2, err: `Unknown plan "${plan}". Choose one of: ${planNames.join(", ")}.` });
+  }
+  const config = loadConfig();
+  const owner = config.databaseUrl ? null : liveLockOwner(config.dataDir);
+  if (owner !== null) {
+    const answer = await callControlChannel(config.dataDir, owner, "plan", args).catch(() => null);
+    return print(
+      answer ?? {
+        code: 1,
+        err: `The embedded database in ${config.dataDir} is in use by ChangeRadar process ${owner}, which did not answer on its control channel. Stop it, or run this command against a server started by this version.`,
+      },
+    );
   }
   let database: DatabaseHandle;
   try {
-    database = await createDatabase(loadConfig());
+    database = await createDatabase(config);
     await migrate(database);
   } catch (error) {
-    // The embedded database refuses a second process with a clear message (see db/data-dir-lock.ts).
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return print({ code: 1, err: error instanceof Error ? error.message : String(error) });
   }
   try {
-    return await setPlan(database, email, plan);
+    return print(await setPlanByEmail(database.db, args));
   } finally {
     await database.close();
   }
 }
 
-async function setPlan(database: DatabaseHandle, email: string, plan: PlanName): Promise<number> {
-  const user = await findUserByEmail(database.db, normaliseEmail(email));
-  if (!user) {
-    process.stderr.write(`No account with the email ${email}.\n`);
-    return 1;
-  }
-  const result = await database.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { planType: plan, planStatus: "active" });
-    return applyPlanChange(tx, user.id, plan);
-  });
-  const notes = [
-    result.paused > 0 ? `${result.paused} monitor(s) over the plan's limit paused` : null,
-    result.slowedDown > 0 ? `${result.slowedDown} monitor(s) set to the plan's fastest frequency` : null,
-  ].filter(Boolean);
-  process.stdout.write(
-    `${user.email} is now on the ${plan} plan (active).${notes.length ? ` ${notes.join("; ")}.` : ""}\n`,
-  );
-  return 0;
+/** The command's work, wherever it runs (here, or inside the server that owns the database). */
+export async function setPlanByEmail(db: Database, args: string[]): Promise<ControlAnswer> {
+  const [email = "", plan] = args;
+  if (!isPlanName(plan))
+    return { code: 2, err: `Unknown plan "${plan}". Choose one of: ${planNames.join(", ")}.` };
+  const user = await findUserByEmail(db, normaliseEmail(email));
+  if (!user) return { code: 1, err: `No account with the email ${email}.` };
+  const result = await assignPlan(db, cliActor, user, plan);
+  return { code: 0, out: result.message };
+}
+
+function print(answer: ControlAnswer): number {
+  if (answer.out) process.stdout.write(`${answer.out}\n`);
+  if (answer.err) process.stderr.write(`${answer.err}\n`);
+  return answer.code;
 }

@@ -3,6 +3,8 @@ import { closeBrowserPools } from "../checks/check-settings";
 import { createReadiness } from "../health/readiness";
 import { startTasks } from "./background-task";
 import { backgroundTasks } from "./background-tasks";
+import { startControlChannel } from "./control-channel";
+import { setPlanByEmail } from "./plan-command";
 import { onStopSignal, openRuntime } from "./runtime";
 
 /**
@@ -20,8 +22,15 @@ export async function runServe(
   const app = await buildApp({ config, database, mailer, logger: log, readiness });
   let stopTasks = async () => {};
 
+  // Operator commands (changeradar plan) reach the server that holds the embedded database through this.
+  const control =
+    database.kind === "pglite"
+      ? await startControlChannel(config.dataDir, { plan: (args) => setPlanByEmail(database.db, args) })
+      : null;
+
   onStopSignal(log, async () => {
     readiness.stopping();
+    await control?.close();
     await app.close();
     await stopTasks();
     await closeBrowserPools();
@@ -33,6 +42,7 @@ export async function runServe(
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     log.fatal({ err: error }, `Cannot listen on port ${config.port}`);
+    await control?.close();
     await database.close();
     return 1;
   }

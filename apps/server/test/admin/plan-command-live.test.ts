@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiClient } from "../helpers/client";
+
+const bin = resolve(import.meta.dirname, "../../bin/changeradar.js");
+const adminEmail = "admin@changeradar.test";
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** `changeradar plan` while `changeradar serve` holds the embedded database in the same DATA_DIR. */
+describe("changeradar plan against a running serve on the embedded database", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "changeradar-plan-live-"));
+  let server: ChildProcess;
+  let baseUrl: string;
+  const env = () => ({
+    PATH: process.env.PATH ?? "",
+    DATA_DIR: dataDir,
+    JWT_SECRET: "plan-live-test-secret-plan-live-test-secret",
+    LOG_LEVEL: "warn",
+    ADMIN_EMAIL: adminEmail,
+    RATE_LIMIT_SCALE: "100",
+  });
+
+  beforeAll(async () => {
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, [bin, "serve"], {
+      env: { ...env(), PORT: String(port), HOST: "127.0.0.1" },
+      stdio: "ignore",
+    });
+    for (let i = 0; i < 480; i++) {
+      const up = await fetch(`${baseUrl}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error("serve did not start");
+  }, 150_000);
+  afterAll(async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function runCli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+    return new Promise((done) => {
+      const child = spawn(process.execPath, [bin, ...args], { env: env() });
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (c: Buffer) => void (out += c.toString()));
+      child.stderr.on("data", (c: Buffer) => void (err += c.toString()));
+      child.on("exit", (code) => done({ code, out, err }));
+    });
+  }
+
+  async function signUp(email: string): Promise<ApiClient> {
+    const client = new ApiClient(baseUrl);
+    const response = await client.post<{ accessToken: string }>("/users/new-merchant", {
+      email,
+      password: "correct horse 1!",
+      firstName: "Cli",
+      planType: "Free",
+      period: "monthly",
+    });
+    expect(response.status).toBe(200);
+    client.token = response.body.accessToken;
+    return client;
+  }
+
+  it("is handed to the server, changes the plan through the same path and is audited as cli", async () => {
+    const customer = await signUp("cli-customer@example.test");
+    const admin = await signUp(adminEmail);
+
+    const result = await runCli(["plan", "cli-customer@example.test", "Pro"]);
+    expect(result, result.err).toMatchObject({ code: 0 });
+    expect(result.out).toContain("cli-customer@example.test is now on the Pro plan (active).");
+
+    const me = await customer.get<{ planType: string; planStatus: string }>("/users/me");
+    expect(me.body).toMatchObject({ planType: "Pro", planStatus: "active" });
+    const audit = await admin.get<{ items: Array<Record<string, unknown>> }>(
+      "/admin/audit?action=user.plan_change",
+    );
+    expect(audit.body.items[0]).toMatchObject({
+      actor: "cli",
+      action: "user.plan_change",
+      targetLabel: "cli-customer@example.test",
+      changes: { planType: { from: "Free", to: "Pro" } },
+    });
+
+    const unknown = await runCli(["plan", "nobody@example.test", "Pro"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain("No account with the email nobody@example.test.");
+  });
+
+  it("keeps the channel's secret in a file only the owner can read, and refuses a wrong secret", async () => {
+    const mode = statSync(join(dataDir, "control-secret")).mode & 0o777;
+    expect(mode).toBe(0o600);
+    const { port } = JSON.parse(readFileSync(join(dataDir, "control.json"), "utf8")) as { port: number };
+    const refused = await fetch(`http://127.0.0.1:${port}/plan`, {
+      method: "POST",
+      headers: { "x-changeradar-control": "0".repeat(64) },
+      body: JSON.stringify({ args: ["cli-customer@example.test", "Free"] }),
+    });
+    expect(refused.status).toBe(403);
+  });
+});
