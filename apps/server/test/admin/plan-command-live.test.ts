@@ -63,8 +63,12 @@ describe("changeradar plan against a running serve on the embedded database", ()
       const child = spawn(process.execPath, [bin, ...args], { env: env() });
       let out = "";
       let err = "";
-      child.stdout.on("data", (c: Buffer) => void (out += c.toString()));
-      child.stderr.on("data", (c: Buffer) => void (err += c.toString()));
+      child.stdout.on("data", (c: Buffer) => {
+        out += c.toString();
+      });
+      child.stderr.on("data", (c: Buffer) => {
+        err += c.toString();
+      });
       child.on("exit", (code) => done({ code, out, err }));
     });
   }
