@@ -98,7 +98,7 @@ export async function insertMonitors(
         emailVerifiedAt: new Date(),
       })
       .returning();
-    const channel = await channels.create(toAuthUser(user), {
+    const channel = await channels.create(toAuthUser(user), user.planType, {
       type: "webhook",
       name: "Bench receiver",
       config: { url: webhookUrl },

@@ -6,6 +6,7 @@ import { registerApiKeyRoutes } from "./api-keys/api-keys.routes";
 import { registerAuditRoutes } from "./audit/audit.routes";
 import { registerAuthRoutes } from "./auth/auth.routes";
 import { registerRecoveryRoutes } from "./auth/recovery.routes";
+import { registerBillingRoutes } from "./billing/billing.routes";
 import { registerBlogRoutes } from "./blog/blog.routes";
 import { registerHistoryRoutes } from "./checks/history.routes";
 import type { AppContext } from "./context";
@@ -42,6 +43,7 @@ export const domainRoutes: Array<(api: FastifyInstance, ctx: AppContext) => void
   registerReportRoutes,
   registerFeedbackRoutes,
   registerApiKeyRoutes,
+  registerBillingRoutes,
   registerDocsRoutes,
   registerAdminRoutes,
   registerAuditRoutes,

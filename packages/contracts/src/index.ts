@@ -2,6 +2,7 @@ export * from "./account-api";
 export * from "./admin-api";
 export * from "./alerts-api";
 export * from "./auth";
+export * from "./billing";
 export * from "./blog-api";
 export * from "./changes-api";
 export * from "./errors";

@@ -1,9 +1,10 @@
 import { planNames, plans } from "@changeradar/contracts";
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { deliveries, notifications } from "../db/schema/alerts";
 import { users } from "../db/schema/users";
+import { planInForceSql, userPlanColumns } from "../entitlements/entitlements.repository";
 import type { Logger } from "../logger";
 import { type BackgroundTask, intervalTask } from "../roles/background-task";
 
@@ -12,7 +13,7 @@ const DAY_MS = 86_400_000;
 const STANDALONE_DELIVERY_DAYS = 30;
 
 /**
- * The Notification Center keeps what the plan's history window keeps (DECISIONS plan gates); a
+ * The Notification Center keeps what the history window of the plan in force keeps (DECISIONS plan gates); a
  * notification's deliveries go with it. One short statement per plan (PGlite is one connection).
  */
 export async function applyAlertRetention(
@@ -22,7 +23,10 @@ export async function applyAlertRetention(
   let removedNotifications = 0;
   for (const plan of planNames) {
     const cutoff = new Date(now.getTime() - plans[plan].historyDays * DAY_MS);
-    const ownersOnPlan = db.select({ id: users.id }).from(users).where(eq(users.planType, plan));
+    const ownersOnPlan = db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${planInForceSql(userPlanColumns, now)} = ${plan}`);
     const removed = await db
       .delete(notifications)
       .where(and(lt(notifications.createdAt, cutoff), inArray(notifications.userId, ownersOnPlan)))

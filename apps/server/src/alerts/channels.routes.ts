@@ -17,7 +17,7 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: AppContext): vo
   api.post("/channels", auth, async (request, reply) => {
     const input = validate(createChannelSchema, request.body);
     reply.code(201);
-    return channels.create(request.user, input);
+    return channels.create(request.user, request.entitlement.inForce, input);
   });
 
   api.delete("/channels/:id", auth, async (request, reply) => {
@@ -36,7 +36,11 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: AppContext): vo
   };
 
   api.post("/channels/:id/test", { ...auth, config: testLimit }, async (request, reply) => {
-    const result = await channels.sendTest(request.user, routeId(request.params, NOT_FOUND));
+    const result = await channels.sendTest(
+      request.user,
+      request.entitlement.inForce,
+      routeId(request.params, NOT_FOUND),
+    );
     reply.code(202);
     return result;
   });

@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
-import {
-  type AuthUser,
-  type Channel,
-  type ChannelType,
-  type createChannelSchema,
-  planAllowsChannel,
-  planForChannel,
-  type verifyChannelSchema,
+import type {
+  AuthUser,
+  Channel,
+  createChannelSchema,
+  PlanName,
+  verifyChannelSchema,
 } from "@changeradar/contracts";
 import { assertPublicUrl } from "@changeradar/engine";
 import type { z } from "zod";
@@ -14,7 +12,8 @@ import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
 import type { ChannelRow } from "../db/schema/alerts";
-import { Conflict, Invalid, NotFound, PlanLimit } from "../http/errors";
+import { assertChannelsAllowed } from "../entitlements";
+import { Conflict, Invalid, NotFound } from "../http/errors";
 import type { Mailer } from "../mail/mailer";
 import { sendVerificationCode, type VerificationDeps, verifyChannelCode } from "./channel-verification";
 import { getChannel, parseChannelConfig } from "./channels/registry";
@@ -46,14 +45,6 @@ export function createChannelsService(deps: ChannelsDeps) {
     return row;
   }
 
-  function assertPlanAllows(user: AuthUser, type: ChannelType): void {
-    if (planAllowsChannel(user.planType, type)) return;
-    const label = getChannel(type).label;
-    throw new PlanLimit(
-      `${label} alerts need the ${planForChannel(type)} plan or higher. Upgrade to use them.`,
-    );
-  }
-
   return {
     async list(user: AuthUser): Promise<Channel[]> {
       const rows = await repo.listChannels(deps.db, user.id);
@@ -64,9 +55,14 @@ export function createChannelsService(deps: ChannelsDeps) {
       return rows.map((row) => presentChannel(row, box, last.get(row.id)));
     },
 
-    async create(user: AuthUser, input: z.input<typeof createChannelSchema>): Promise<Channel> {
+    /** `plan`: the plan in force (entitlements/). */
+    async create(
+      user: AuthUser,
+      plan: PlanName,
+      input: z.input<typeof createChannelSchema>,
+    ): Promise<Channel> {
       const { type, name, config: rawConfig } = input;
-      assertPlanAllows(user, type);
+      assertChannelsAllowed(plan, [type]);
       if ((await repo.countChannels(deps.db, user.id)) >= MAX_CHANNELS_PER_USER) {
         throw new Conflict(
           `You can have up to ${MAX_CHANNELS_PER_USER} alert channels. Remove one to add another.`,
@@ -130,9 +126,13 @@ export function createChannelsService(deps: ChannelsDeps) {
     },
 
     /** Queues a sample alert through the same dispatcher pipeline as real alerts. */
-    async sendTest(user: AuthUser, id: string): Promise<{ queued: true; deliveryId: string }> {
+    async sendTest(
+      user: AuthUser,
+      plan: PlanName,
+      id: string,
+    ): Promise<{ queued: true; deliveryId: string }> {
       const row = await owned(user, id);
-      assertPlanAllows(user, row.type);
+      assertChannelsAllowed(plan, [row.type]);
       if (row.type === "email" && !row.verifiedAt) {
         throw new Invalid("Verify this email address first: enter the code we mailed to it.");
       }

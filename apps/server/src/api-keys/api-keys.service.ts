@@ -1,14 +1,14 @@
-import { type ApiKey, type AuthUser, type createApiKeySchema, plans } from "@changeradar/contracts";
+import type { ApiKey, createApiKeySchema } from "@changeradar/contracts";
 import type { z } from "zod";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { ApiKeyRow } from "../db/schema/api-keys";
-import { Conflict, NotFound, PlanLimit } from "../http/errors";
+import { assertApiKeysAllowed, type PlanOwner } from "../entitlements";
+import { Conflict, NotFound } from "../http/errors";
 import { generateApiKey } from "./api-key-token";
 import * as repo from "./api-keys.repository";
 
 export const MAX_KEYS_PER_USER = 10;
-export const API_KEYS_PLAN_MESSAGE = "API access needs the Business plan. Upgrade to use API keys.";
 
 export function presentApiKey(row: ApiKeyRow, key?: string): ApiKey {
   return {
@@ -21,21 +21,17 @@ export function presentApiKey(row: ApiKeyRow, key?: string): ApiKey {
   };
 }
 
-function assertPlanAllowsKeys(user: AuthUser): void {
-  if (!plans[user.planType].apiKeys) throw new PlanLimit(API_KEYS_PLAN_MESSAGE);
-}
-
 /** Personal API keys (Business): shown once at creation, stored as a sha-256, revocable. */
 export function createApiKeysService(deps: { db: Database; clock: Clock }) {
   const { db } = deps;
   return {
-    async list(user: AuthUser): Promise<{ items: ApiKey[] }> {
-      assertPlanAllowsKeys(user);
+    async list(user: PlanOwner): Promise<{ items: ApiKey[] }> {
+      assertApiKeysAllowed(user.plan);
       return { items: (await repo.listActiveKeys(db, user.id)).map((row) => presentApiKey(row)) };
     },
 
-    async create(user: AuthUser, input: z.output<typeof createApiKeySchema>): Promise<ApiKey> {
-      assertPlanAllowsKeys(user);
+    async create(user: PlanOwner, input: z.output<typeof createApiKeySchema>): Promise<ApiKey> {
+      assertApiKeysAllowed(user.plan);
       if ((await repo.countActiveKeys(db, user.id)) >= MAX_KEYS_PER_USER) {
         throw new Conflict(`You can have up to ${MAX_KEYS_PER_USER} API keys. Revoke one to create another.`);
       }
@@ -45,7 +41,7 @@ export function createApiKeysService(deps: { db: Database; clock: Clock }) {
     },
 
     /** Revoking stays possible after a downgrade, so a leaked key can always be killed. */
-    async revoke(user: AuthUser, id: string): Promise<void> {
+    async revoke(user: PlanOwner, id: string): Promise<void> {
       if (!(await repo.revokeKey(db, user.id, id, deps.clock.now())))
         throw new NotFound("API key not found.");
     },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { changes, checks, pricePoints, snapshots } from "../db/schema/checks";
 import { monitors } from "../db/schema/monitors";
@@ -23,8 +23,13 @@ export async function listChanges(
   userId: string,
   page: { page: number; pageSize: number },
   monitorId?: string,
+  since?: Date,
 ) {
-  const where = and(owned(userId), monitorId ? eq(changes.monitorId, monitorId) : undefined);
+  const where = and(
+    owned(userId),
+    monitorId ? eq(changes.monitorId, monitorId) : undefined,
+    since ? gte(changes.detectedAt, since) : undefined,
+  );
   const rows = await db
     .select(changeSummaryColumns)
     .from(changes)
@@ -66,15 +71,21 @@ export async function rateChange(db: Database, id: string, rating: "useful" | "n
   await db.update(changes).set({ rating }).where(eq(changes.id, id));
 }
 
-export async function listChecks(db: Database, monitorId: string, page: { page: number; pageSize: number }) {
+export async function listChecks(
+  db: Database,
+  monitorId: string,
+  page: { page: number; pageSize: number },
+  since?: Date,
+) {
+  const where = and(eq(checks.monitorId, monitorId), since ? gte(checks.startedAt, since) : undefined);
   const rows = await db
     .select()
     .from(checks)
-    .where(eq(checks.monitorId, monitorId))
+    .where(where)
     .orderBy(desc(checks.startedAt), desc(checks.id))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
-  const [{ total }] = await db.select({ total: count() }).from(checks).where(eq(checks.monitorId, monitorId));
+  const [{ total }] = await db.select({ total: count() }).from(checks).where(where);
   return { rows, total };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
+import { historyCutoff, ownerOf } from "../entitlements";
 import type { MonitorsContext } from "../monitors/monitors.service";
-import { effectivePlan } from "../monitors/plan-gates";
 import { historyService as history } from "./history.service";
 
 type WithId = { Params: { id: string } };
@@ -10,7 +10,8 @@ type WithId = { Params: { id: string } };
 export function registerHistoryRoutes(api: FastifyInstance, ctx: AppContext): void {
   const scope = (request: FastifyRequest): MonitorsContext => ({
     db: ctx.db,
-    user: { id: request.user.id, planType: effectivePlan(request.user) },
+    user: ownerOf(request),
+    historySince: historyCutoff(request.entitlement.inForce, ctx.clock.now()),
   });
   const auth = { preHandler: api.authenticate };
 

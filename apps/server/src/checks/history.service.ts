@@ -36,7 +36,8 @@ export const historyService = {
 
   async change(ctx: MonitorsContext, id: string) {
     const found = isUuid(id) ? await repo.findChange(ctx.db, ctx.user.id, id) : null;
-    if (!found) throw new NotFound("Change not found.");
+    if (!found || (ctx.historySince && found.change.detectedAt < ctx.historySince))
+      throw new NotFound("Change not found.");
     const { change, monitor } = found;
     const [before, after] = await Promise.all([
       repo.screenshotOf(ctx.db, change.beforeSnapshotId),
@@ -67,13 +68,15 @@ export const historyService = {
   async checks(ctx: MonitorsContext, monitorId: string, query: unknown) {
     await ownedMonitor(ctx, monitorId);
     const page = validate(pageQuerySchema, query);
-    const { rows, total } = await repo.listChecks(ctx.db, monitorId, page);
+    const { rows, total } = await repo.listChecks(ctx.db, monitorId, page, ctx.historySince);
     return { items: rows.map(presentCheck), total, ...page };
   },
 
   async prices(ctx: MonitorsContext, monitorId: string) {
     await ownedMonitor(ctx, monitorId);
-    return { items: (await repo.listPricePoints(ctx.db, monitorId, null)).map(presentPricePoint) };
+    return {
+      items: (await repo.listPricePoints(ctx.db, monitorId, ctx.historySince ?? null)).map(presentPricePoint),
+    };
   },
 
   /** Only images (screenshots, diff images) of the user's own monitors; never anything a browser would run. */
@@ -94,6 +97,6 @@ async function ownedMonitor(ctx: { db: Database; user: { id: string } }, id: str
 
 async function changesPage(ctx: MonitorsContext, query: unknown, monitorId?: string) {
   const page = validate(pageQuerySchema, query);
-  const { rows, total } = await repo.listChanges(ctx.db, ctx.user.id, page, monitorId);
+  const { rows, total } = await repo.listChanges(ctx.db, ctx.user.id, page, monitorId, ctx.historySince);
   return { items: rows.map(presentChangeSummary), total, ...page };
 }

@@ -1,7 +1,7 @@
-import { planNames, plans } from "@changeradar/contracts";
 import { sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database } from "../db";
+import { aliasPlanColumns, historyDaysSql } from "../entitlements/entitlements.repository";
 import { type BackgroundTask, intervalTask } from "../roles/background-task";
 import { deleteOrphanBlobs } from "./blob-store";
 
@@ -18,17 +18,13 @@ const affected = (result: unknown) => {
   return r.affectedRows ?? r.rowCount ?? 0;
 };
 
-/** The history window of each plan as a SQL CASE on the user's plan type (unknown plans keep the longest). */
-const keepDays = sql.raw(
-  `(case u.plan_type ${planNames.map((name) => `when '${name}' then ${plans[name].historyDays}`).join(" ")} else ${Math.max(...planNames.map((n) => plans[n].historyDays))} end)`,
-);
-
 /**
- * Removes history older than each user's plan allows (DECISIONS: plan gates). A monitor's latest snapshot
+ * Removes history older than the plan in force of each user allows (DECISIONS: plan gates). A monitor's latest snapshot
  * is never removed, nor one a kept change still points at; then blobs nothing refers to are deleted.
  * Each statement is its own short transaction (PGlite is one connection).
  */
 export async function applyRetention(db: Database, now: Date): Promise<RetentionResult> {
+  const keepDays = historyDaysSql(aliasPlanColumns("u"), now); // the plan in force's window
   const cutoff = sql`(${now.toISOString()}::timestamptz - make_interval(days => ${keepDays}))`;
   const checks = affected(
     await db.execute(sql`delete from checks c using monitors m, users u

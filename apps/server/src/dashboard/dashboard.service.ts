@@ -1,7 +1,8 @@
-import { type AuthUser, type Dashboard, plans } from "@changeradar/contracts";
+import { type Dashboard, plans } from "@changeradar/contracts";
 import { listChanges } from "../checks/history.repository";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
+import { historyCutoff, type PlanOwner } from "../entitlements";
 import * as repo from "./dashboard.repository";
 
 const DAY_MS = 86_400_000;
@@ -10,7 +11,7 @@ const LIST_SIZE = 5;
 /** DECISIONS "Dashboard": usage against the plan, recent change counts, failing monitors, next checks, latest changes. */
 export async function buildDashboard(
   deps: { db: Database; clock: Clock },
-  user: AuthUser,
+  user: PlanOwner,
 ): Promise<Dashboard> {
   const { db } = deps;
   const now = deps.clock.now().getTime();
@@ -20,10 +21,16 @@ export async function buildDashboard(
     repo.countChangesSince(db, user.id, new Date(now - 7 * DAY_MS)),
     repo.failingMonitors(db, user.id, 10),
     repo.nextChecks(db, user.id, LIST_SIZE),
-    listChanges(db, user.id, { page: 1, pageSize: LIST_SIZE }),
+    listChanges(
+      db,
+      user.id,
+      { page: 1, pageSize: LIST_SIZE },
+      undefined,
+      historyCutoff(user.plan, new Date(now)),
+    ),
   ]);
   return {
-    monitors: { used: counts.used, limit: plans[user.planType].monitors, paused: counts.paused },
+    monitors: { used: counts.used, limit: plans[user.plan].monitors, paused: counts.paused },
     changes24h,
     changes7d,
     failing,

@@ -1,9 +1,10 @@
-import type { AuthUser } from "@changeradar/contracts";
+import type { AuthUser, Entitlement } from "@changeradar/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { assertApiKeyPlan, userIdForApiKey } from "../api-keys/api-key-auth";
+import { userIdForApiKey } from "../api-keys/api-key-auth";
 import { looksLikeApiKey } from "../api-keys/api-key-token";
 import { verifyAccessToken } from "../auth/access-token";
 import type { AppContext } from "../context";
+import { assertApiKeyLoginAllowed, planInForce } from "../entitlements";
 import { toAuthUser } from "../users/users.presenter";
 import { findUserById } from "../users/users.repository";
 import { Forbidden, Unauthorized } from "./errors";
@@ -18,6 +19,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Set by `app.authenticate`; read it only on routes that use that preHandler. */
     user: AuthUser;
+    /** The plan in force for `request.user` (entitlements/), set with it. Gates read this, never planType. */
+    entitlement: Entitlement;
   }
 }
 
@@ -28,6 +31,7 @@ declare module "fastify" {
  */
 export function installAuthentication(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest("user", null as unknown as AuthUser);
+  app.decorateRequest("entitlement", null as unknown as Entitlement);
 
   const authenticate = async (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -52,8 +56,10 @@ export function installAuthentication(app: FastifyInstance, ctx: AppContext): vo
     const row = await findUserById(ctx.db, userId);
     if (!row) throw new Forbidden("Invalid access token.");
     if (row.disabledAt) throw new Forbidden("This account is disabled. Please contact support.");
-    if (viaApiKey) assertApiKeyPlan(row.planType);
+    const entitlement = planInForce(row, ctx.clock.now());
+    if (viaApiKey) assertApiKeyLoginAllowed(entitlement.inForce);
     request.user = toAuthUser(row);
+    request.entitlement = entitlement;
   };
 
   app.decorate("authenticate", authenticate);

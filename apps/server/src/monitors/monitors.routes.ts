@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { checkFetchSettings, checkTimingFor } from "../checks/check-settings";
 import { createCheckWorker } from "../checks/check-worker";
 import type { AppContext } from "../context";
+import { ownerOf } from "../entitlements";
 import { importMonitors } from "./import.service";
 import { createMonitorsService, type MonitorsContext } from "./monitors.service";
-import { effectivePlan } from "./plan-gates";
 import { previewPage } from "./preview.service";
 
 type WithId = { Params: { id: string } };
@@ -30,7 +30,7 @@ export async function registerMonitorRoutes(api: FastifyInstance, ctx: AppContex
   });
   const scope = (request: FastifyRequest): MonitorsContext => ({
     db: ctx.db,
-    user: { id: request.user.id, planType: effectivePlan(request.user) },
+    user: ownerOf(request),
   });
   const auth = { preHandler: api.authenticate };
 

@@ -4,28 +4,31 @@ import {
   defaultSensitivity,
   listMonitorsQuerySchema,
   type Monitor,
-  type PlanName,
   type UpdateMonitorInput,
   updateMonitorSchema,
 } from "@changeradar/contracts";
 import { findOwnedChannels } from "../alerts/outbox.repository";
 import type { Database } from "../db";
+import {
+  assertChannelsAllowed,
+  assertFrequencyAllowed,
+  assertMonitorCountAllowed,
+  type PlanOwner,
+} from "../entitlements";
+import { lockOwner } from "../entitlements/entitlements.repository";
 import { Invalid, NotFound, TooManyRequests } from "../http/errors";
 import { validate } from "../http/validate";
 import { isUuid } from "../users/users.repository";
 import { assertCheckableUrl, assertValidConditions, assertValidRules } from "./monitor-input";
 import { presentMonitor } from "./monitors.presenter";
 import * as repo from "./monitors.repository";
-import { assertChannelsAllowed, assertFrequencyAllowed, assertMonitorCountAllowed } from "./plan-gates";
-
-export interface MonitorOwner {
-  id: string;
-  planType: PlanName;
-}
 
 export interface MonitorsContext {
   db: Database;
-  user: MonitorOwner;
+  /** The owner and the plan in force (entitlements/). */
+  user: PlanOwner;
+  /** History older than this is outside the plan's window (entitlements historyCutoff): not shown. */
+  historySince?: Date;
 }
 
 /** Starts a check of one monitor in the background (the first check on create, "check now"). */
@@ -55,7 +58,7 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
     const owned = await findOwnedChannels(ctx.db, ctx.user.id, channelIds);
     if (owned.length !== new Set(channelIds).size) throw Invalid.field("channelIds", "Unknown alert channel");
     assertChannelsAllowed(
-      ctx.user.planType,
+      ctx.user.plan,
       owned.map((c) => c.type),
     );
   }
@@ -82,25 +85,29 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       const url = await assertCheckableUrl(input.url, guard);
       assertValidRules(input.selector ?? null, input.ignore ?? []);
       assertValidConditions(input.conditions ?? []);
-      assertMonitorCountAllowed(ctx.user.planType, await repo.countMonitors(ctx.db, ctx.user.id));
-      assertFrequencyAllowed(ctx.user.planType, input.frequency);
+      assertFrequencyAllowed(ctx.user.plan, input.frequency);
       await assertChannels(ctx, input.channelIds);
-      const row = await repo.insertMonitor(ctx.db, {
-        userId: ctx.user.id,
-        url: url.href,
-        host: url.hostname.toLowerCase(),
-        name: input.name?.trim() || defaultName(url),
-        frequency: input.frequency,
-        watch: input.watch,
-        selector: input.selector?.trim() || null,
-        ignoreRules: input.ignore ?? [],
-        conditions: input.conditions ?? [],
-        renderJs: rendersFor(input.watch, input.renderJs ?? false),
-        sensitivity: input.sensitivity ?? defaultSensitivity,
-        channelIds: [...new Set(input.channelIds ?? [])],
-        tags: [...new Set(input.tags ?? [])],
-        paused: input.paused ?? false,
-        aiCriteria: input.aiCriteria ?? null,
+      // Count and insert in one transaction with the owner's row locked: parallel creates cannot pass the limit.
+      const row = await ctx.db.transaction(async (tx) => {
+        await lockOwner(tx, ctx.user.id);
+        assertMonitorCountAllowed(ctx.user.plan, await repo.countMonitors(tx, ctx.user.id));
+        return repo.insertMonitor(tx, {
+          userId: ctx.user.id,
+          url: url.href,
+          host: url.hostname.toLowerCase(),
+          name: input.name?.trim() || defaultName(url),
+          frequency: input.frequency,
+          watch: input.watch,
+          selector: input.selector?.trim() || null,
+          ignoreRules: input.ignore ?? [],
+          conditions: input.conditions ?? [],
+          renderJs: rendersFor(input.watch, input.renderJs ?? false),
+          sensitivity: input.sensitivity ?? defaultSensitivity,
+          channelIds: [...new Set(input.channelIds ?? [])],
+          tags: [...new Set(input.tags ?? [])],
+          paused: input.paused ?? false,
+          aiCriteria: input.aiCriteria ?? null,
+        });
       });
       if (!row.paused) options.checkSoon(row.id);
       return presentMonitor(row);
@@ -115,7 +122,7 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
         Object.assign(patch, { url: url.href, host: url.hostname.toLowerCase(), ...freshBaseline() });
       }
       if (input.frequency !== undefined && input.frequency !== current.frequency) {
-        assertFrequencyAllowed(ctx.user.planType, input.frequency);
+        assertFrequencyAllowed(ctx.user.plan, input.frequency);
         patch.frequency = input.frequency;
       }
       if (input.channelIds !== undefined) {
@@ -132,7 +139,7 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       if (renderJs !== current.renderJs) {
         Object.assign(patch, { renderJs, ...freshBaseline() });
       }
-      if (input.paused === false && current.paused) await assertCanResume(ctx);
+      const resuming = input.paused === false && current.paused;
       if (input.name !== undefined) patch.name = input.name.trim() || current.name;
       if (input.watch !== undefined) patch.watch = input.watch;
       if (input.ignore !== undefined) patch.ignoreRules = input.ignore;
@@ -144,8 +151,7 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       if (input.tags !== undefined) patch.tags = [...new Set(input.tags)];
       if (input.aiCriteria !== undefined) patch.aiCriteria = input.aiCriteria;
       if (input.paused !== undefined) Object.assign(patch, pausePatch(input.paused));
-      const row = await repo.updateMonitor(ctx.db, ctx.user.id, id, patch);
-      if (!row) throw new NotFound("Monitor not found.");
+      const row = await updateChecked(ctx, id, patch, resuming);
       if (patch.latestSnapshotId === null && !row.paused) options.checkSoon(row.id);
       return presentMonitor(row);
     },
@@ -158,9 +164,7 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
 
     async setPaused(ctx: MonitorsContext, id: string, paused: boolean): Promise<Monitor> {
       const current = await owned(ctx, id);
-      if (!paused && current.paused) await assertCanResume(ctx);
-      const row = await repo.updateMonitor(ctx.db, ctx.user.id, id, pausePatch(paused));
-      if (!row) throw new NotFound("Monitor not found.");
+      const row = await updateChecked(ctx, id, pausePatch(paused), !paused && current.paused);
       return presentMonitor(row);
     },
 
@@ -181,8 +185,22 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
     },
   };
 
-  async function assertCanResume(ctx: MonitorsContext): Promise<void> {
-    assertMonitorCountAllowed(ctx.user.planType, await repo.countMonitors(ctx.db, ctx.user.id, true));
+  /** Updates a monitor; resuming one counts the running monitors in the same locked transaction. */
+  async function updateChecked(
+    ctx: MonitorsContext,
+    id: string,
+    patch: repo.MonitorPatch,
+    resuming: boolean,
+  ) {
+    const row = await ctx.db.transaction(async (tx) => {
+      if (resuming) {
+        await lockOwner(tx, ctx.user.id);
+        assertMonitorCountAllowed(ctx.user.plan, await repo.countMonitors(tx, ctx.user.id, true));
+      }
+      return repo.updateMonitor(tx, ctx.user.id, id, patch);
+    });
+    if (!row) throw new NotFound("Monitor not found.");
+    return row;
   }
 }
 

@@ -1,7 +1,7 @@
 import { frequencyMinutes, type PlanName, plans } from "@changeradar/contracts";
 import type { Database } from "../db";
+import { monitorsOverPlan } from "../entitlements/gates";
 import { activeMonitorIds, pauseForPlan, slowDownTo } from "./monitors.repository";
-import { monitorsOverPlan } from "./plan-gates";
 
 /**
  * What a plan change does to a user's monitors: the newest monitors beyond the plan's count are paused

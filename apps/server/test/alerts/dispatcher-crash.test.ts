@@ -52,7 +52,7 @@ describe("a dispatcher killed with SIGKILL mid-delivery", () => {
         }),
       ]);
       const user = await createUser(db, { plan: "Business" });
-      const channel = await services.channels.create(user.auth, {
+      const channel = await services.channels.create(user.auth, user.auth.planType, {
         type: "webhook",
         name: "Crash",
         config: { url: receiver.url },

@@ -32,7 +32,7 @@ describe("alert dispatcher", () => {
   async function webhookUser(answers: (i: number) => Answer) {
     const receiver = await startReceiver(answers);
     const user = await createUser(db(), { plan: "Pro" });
-    const channel = await env.services.channels.create(user.auth, {
+    const channel = await env.services.channels.create(user.auth, user.auth.planType, {
       type: "webhook",
       name: "Receiver",
       config: { url: receiver.url },
@@ -104,7 +104,7 @@ describe("alert dispatcher", () => {
     const port = probe.port;
     await probe.close();
     const user = await createUser(db(), { plan: "Pro" });
-    const channel = await env.services.channels.create(user.auth, {
+    const channel = await env.services.channels.create(user.auth, user.auth.planType, {
       type: "webhook",
       name: "Flaky",
       config: { url: `http://127.0.0.1:${port}/hook` },
@@ -204,7 +204,7 @@ describe("alert dispatcher", () => {
   it("emails another address only after it is verified with the mailed code", async () => {
     const user = await createUser(db());
     const other = `alerts-${user.id.slice(0, 8)}@example.test`;
-    const channel = await env.services.channels.create(user.auth, {
+    const channel = await env.services.channels.create(user.auth, user.auth.planType, {
       type: "email",
       name: "Team inbox",
       config: { to: other },
@@ -252,7 +252,7 @@ describe("alert dispatcher", () => {
   it("sends a channel test through the same pipeline", async () => {
     const { receiver, user, channel } = await webhookUser(() => 200);
     try {
-      const { deliveryId } = await env.services.channels.sendTest(user.auth, channel.id);
+      const { deliveryId } = await env.services.channels.sendTest(user.auth, user.auth.planType, channel.id);
       await env.services.dispatcher().runOnce();
       expect(await delivery(deliveryId)).toMatchObject({ status: "delivered", kind: "test" });
       expect(receiver.requests[0]?.headers["webhook-id"]).toBe(deliveryId);

@@ -8,53 +8,7 @@ import {
 } from "../../src/checks/check-timing";
 import { HostLimiter, Semaphore } from "../../src/checks/concurrency";
 import { SnapshotCache } from "../../src/checks/snapshot-cache";
-import { PlanLimit } from "../../src/http/errors";
-import {
-  assertChannelsAllowed,
-  assertFrequencyAllowed,
-  assertMonitorCountAllowed,
-  effectivePlan,
-  monitorsOverPlan,
-} from "../../src/monitors/plan-gates";
 import { sanitisedHtml } from "../../src/monitors/sanitise-html";
-
-const message = (run: () => void) => {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(PlanLimit);
-    return (error as Error).message;
-  }
-  return null;
-};
-
-describe("plan gates", () => {
-  it("name the cheapest plan that allows what was refused", () => {
-    expect(message(() => assertMonitorCountAllowed("Personal", 5))).toBe(
-      "Your Personal plan allows 5 monitors. Upgrade to Pro to add more.",
-    );
-    expect(message(() => assertMonitorCountAllowed("Business", 50))).toBe(
-      "Your Business plan allows 50 monitors. Delete or pause a monitor to add another.",
-    );
-    expect(message(() => assertMonitorCountAllowed("Pro", 14))).toBeNull();
-    expect(message(() => assertFrequencyAllowed("Personal", "6h"))).toBe(
-      "Checking every 6 hours needs the Pro plan or higher. Upgrade to use it.",
-    );
-    expect(message(() => assertFrequencyAllowed("Free", "1w"))).toBeNull();
-    expect(message(() => assertChannelsAllowed("Pro", ["email", "webhook", "slack"]))).toBe(
-      "Slack alerts need the Business plan. Upgrade to use them.",
-    );
-    expect(message(() => assertChannelsAllowed("Free", ["sms"]))).toBe(
-      "SMS alerts need the Pro plan or higher. Upgrade to use them.",
-    );
-  });
-
-  it("apply Free limits to unpaid subscriptions and pick the newest monitors to pause", () => {
-    expect(effectivePlan({ planType: "Pro", planStatus: "incomplete" })).toBe("Free");
-    expect(effectivePlan({ planType: "Pro", planStatus: "past_due" })).toBe("Pro");
-    expect(monitorsOverPlan("Personal", ["a", "b", "c", "d", "e", "f", "g"])).toEqual(["f", "g"]);
-  });
-});
 
 describe("check timing", () => {
   it("jitters within ± half the ratio, at most ± 5 minutes", () => {

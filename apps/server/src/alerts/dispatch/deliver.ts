@@ -25,7 +25,7 @@ export async function deliver(
   deps: DeliverDeps,
 ): Promise<DeliveryOutcome> {
   if (!subject) return { ok: false, retryable: false, reason: "The account no longer exists." };
-  const target = resolveTarget(delivery, subject, deps.secretBox);
+  const target = resolveTarget(delivery, subject, deps.secretBox, deps.context.now?.() ?? new Date());
   if (!target.ok) return { ok: false, retryable: false, reason: target.reason };
   const ctx: DeliveryContext = { ...deps.context, sendMail: mailSender(deps.mailer, delivery.kind) };
 

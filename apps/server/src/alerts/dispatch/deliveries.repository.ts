@@ -90,7 +90,10 @@ export async function releaseClaim(db: Database, claim: DeliveryRow, now: Date):
 }
 
 export interface DeliverySubject {
-  user: Pick<UserRow, "id" | "email" | "emailVerifiedAt" | "planType" | "firstName">;
+  user: Pick<
+    UserRow,
+    "id" | "email" | "emailVerifiedAt" | "planType" | "planStatus" | "planStatusAt" | "firstName"
+  >;
   channel: ChannelRow | null;
   notification: NotificationRow | null;
 }
@@ -105,6 +108,8 @@ export async function loadDeliverySubject(
       email: users.email,
       emailVerifiedAt: users.emailVerifiedAt,
       planType: users.planType,
+      planStatus: users.planStatus,
+      planStatusAt: users.planStatusAt,
       firstName: users.firstName,
     })
     .from(users)

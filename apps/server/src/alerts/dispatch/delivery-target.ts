@@ -1,5 +1,5 @@
-import { channelLabels, planAllowsChannel, planForChannel } from "@changeradar/contracts";
 import type { DeliveryRow } from "../../db/schema/alerts";
+import { channelRefusal, planInForce } from "../../entitlements";
 import type { SecretBox } from "../secret-box";
 import type { DeliverySubject } from "./deliveries.repository";
 
@@ -14,6 +14,7 @@ export function resolveTarget(
   delivery: Pick<DeliveryRow, "channelId">,
   subject: DeliverySubject,
   sealed: SecretBox,
+  now: Date,
 ): DeliveryTarget {
   const { user, channel } = subject;
   if (delivery.channelId === null) {
@@ -23,13 +24,8 @@ export function resolveTarget(
     return { ok: true, config: { to: user.email } };
   }
   if (!channel) return { ok: false, reason: "The channel was removed." };
-  if (!planAllowsChannel(user.planType, channel.type)) {
-    const label = channelLabels[channel.type];
-    return {
-      ok: false,
-      reason: `${label} alerts need the ${planForChannel(channel.type)} plan or higher; your plan is ${user.planType}.`,
-    };
-  }
+  const refused = channelRefusal(planInForce(user, now).inForce, channel.type);
+  if (refused) return { ok: false, reason: refused };
   if (channel.type === "email" && !channel.verifiedAt) {
     return { ok: false, reason: "This email address is not verified yet: enter the code we mailed to it." };
   }

@@ -7,6 +7,7 @@ export * from "./analytics";
 export * from "./api-keys";
 export * from "./audit";
 export * from "./auth";
+export * from "./billing";
 export * from "./blobs";
 export * from "./blog";
 export * from "./checks";

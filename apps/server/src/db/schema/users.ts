@@ -22,6 +22,13 @@ export const users = pgTable(
     planType: text("plan_type").$type<PlanName>().notNull().default("Free"),
     planStatus: text("plan_status").$type<PlanStatus>().notNull().default("active"),
     period: text("period").$type<BillingPeriod>().notNull().default("monthly"),
+    /** When planStatus last changed: the past-due grace period runs from here (entitlements/). */
+    planStatusAt: timestamptz("plan_status_at").notNull().defaultNow(),
+    /** Stripe's customer and subscription ids, once Checkout has created them (billing/). */
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    /** The `created` time of the newest subscription event applied: older events arriving late are ignored. */
+    billingEventAt: timestamptz("billing_event_at"),
     isAdmin: boolean("is_admin").notNull().default(false),
     emailVerifiedAt: timestamptz("email_verified_at"),
     notificationPreferences: jsonb("notification_preferences")
@@ -31,6 +38,9 @@ export const users = pgTable(
     disabledAt: timestamptz("disabled_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_stripe_customer_unique").on(t.stripeCustomerId),
+  ],
 );
 export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,105 @@
+import {
+  type ChannelType,
+  channelLabels,
+  type Frequency,
+  type PlanName,
+  planAllowsChannel,
+  planAllowsFrequency,
+  planForChannel,
+  planForFrequency,
+  planNames,
+  plans,
+} from "@changeradar/contracts";
+import { Forbidden, PlanLimit } from "../http/errors";
+
+/**
+ * Every plan gate of DECISIONS "Plan gates" and its one refusal message. Each message names the plan that
+ * allows the action. The `plan` argument is always the plan IN FORCE (planInForce), never planType.
+ * Pure `…Refusal` functions return the message or null; `assert…` throw it as a 402.
+ */
+
+const frequencyPhrases: Record<Frequency, string> = {
+  "15m": "every 15 minutes",
+  "1h": "every hour",
+  "6h": "every 6 hours",
+  "12h": "every 12 hours",
+  "1d": "once a day",
+  "1w": "once a week",
+};
+
+function orHigher(plan: PlanName): string {
+  return plan === planNames[planNames.length - 1] ? `the ${plan} plan` : `the ${plan} plan or higher`;
+}
+
+/** The cheapest plan that allows API keys. */
+export const apiKeysPlan: PlanName = planNames.find((name) => plans[name].apiKeys) ?? "Business";
+
+export function monitorCountRefusal(plan: PlanName, existing: number): string | null {
+  const limit = plans[plan].monitors;
+  if (existing < limit) return null;
+  const next = planNames.find((name) => plans[name].monitors > limit);
+  const allows = `Your ${plan} plan allows ${limit} ${limit === 1 ? "monitor" : "monitors"}.`;
+  return next
+    ? `${allows} Upgrade to ${next} to add more.`
+    : `${allows} Delete or pause a monitor to add another.`;
+}
+
+export function frequencyRefusal(plan: PlanName, frequency: Frequency): string | null {
+  if (planAllowsFrequency(plan, frequency)) return null;
+  return `Checking ${frequencyPhrases[frequency]} needs ${orHigher(planForFrequency(frequency))}. Upgrade to use it.`;
+}
+
+export function channelRefusal(plan: PlanName, type: ChannelType): string | null {
+  if (planAllowsChannel(plan, type)) return null;
+  return `${channelLabels[type]} alerts need ${orHigher(planForChannel(type))}. Upgrade to use them.`;
+}
+
+export function apiKeysRefusal(plan: PlanName): string | null {
+  if (plans[plan].apiKeys) return null;
+  return `API access needs ${orHigher(apiKeysPlan)}. Upgrade to use API keys.`;
+}
+
+/** How many days of history the plan keeps (history screens and both retention jobs). */
+export function historyDays(plan: PlanName): number {
+  return plans[plan].historyDays;
+}
+
+/** The oldest moment whose history the plan still shows. */
+export function historyCutoff(plan: PlanName, now: Date): Date {
+  return new Date(now.getTime() - historyDays(plan) * 86_400_000);
+}
+
+function refuse(message: string | null): void {
+  if (message) throw new PlanLimit(message);
+}
+
+export function assertMonitorCountAllowed(plan: PlanName, existing: number): void {
+  refuse(monitorCountRefusal(plan, existing));
+}
+
+export function assertFrequencyAllowed(plan: PlanName, frequency: Frequency): void {
+  refuse(frequencyRefusal(plan, frequency));
+}
+
+export function assertChannelsAllowed(plan: PlanName, types: readonly ChannelType[]): void {
+  for (const type of types) refuse(channelRefusal(plan, type));
+}
+
+/** Creating or listing API keys: 402 like every other gate. */
+export function assertApiKeysAllowed(plan: PlanName): void {
+  refuse(apiKeysRefusal(plan));
+}
+
+/**
+ * Authenticating WITH an API key when the plan in force no longer allows keys: 403 (the credential is
+ * refused), with the same message.
+ */
+export function assertApiKeyLoginAllowed(plan: PlanName): void {
+  const message = apiKeysRefusal(plan);
+  if (message) throw new Forbidden(message);
+}
+
+/** Which of a user's running monitors exceed a (lower) plan's count: the newest ones. */
+export function monitorsOverPlan(plan: PlanName, activeOldestFirst: readonly string[]): string[] {
+  return activeOldestFirst.slice(plans[plan].monitors);
+}
