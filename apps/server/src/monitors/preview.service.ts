@@ -1,5 +1,12 @@
 import { type Preview, previewRequestSchema, type WatchKind } from "@changeradar/contracts";
-import { extractSnapshot, FetchError, fetchPage, parseScope, type Snapshot } from "@changeradar/engine";
+import {
+  extractSnapshot,
+  FetchError,
+  fetchPage,
+  PageTooComplexError,
+  parseScope,
+  type Snapshot,
+} from "@changeradar/engine";
 import { extractInput, type FetchSettings } from "../checks/page-check";
 import { Invalid } from "../http/errors";
 import { validate } from "../http/validate";
@@ -47,6 +54,7 @@ export async function previewPage(body: unknown, settings: FetchSettings): Promi
   } catch (error) {
     if (error instanceof FetchError)
       throw Invalid.field("url", `We could not load this page: ${error.message}`);
+    if (error instanceof PageTooComplexError) throw Invalid.field("url", error.message);
     throw error;
   }
 }

@@ -10,6 +10,8 @@ let pages: PageServer;
 
 beforeAll(async () => {
   [t, pages] = await Promise.all([startTestApp(), startPageServer()]);
+  // Warm up: the first answers of a fresh app are slow (compilation, first queries), not what is measured.
+  await slowestHealthAnswer(t.baseUrl, new Promise((resolve) => setTimeout(resolve, 1000)));
 });
 afterAll(async () => {
   await t.close();
@@ -87,4 +89,22 @@ describe("regular expressions users type", () => {
     expect(asCondition.json().errors[0]).toMatchObject({ path: "conditions" });
     expect(asCondition.json().errors[0].msg).toContain(message);
   });
+});
+
+describe("deeply nested pages", () => {
+  it("a preview of 500,000 nested <div> (5.5 MB) answers with a clear error while /health answers within 1 s", async () => {
+    const user = await t.signUp("Free");
+    pages.set("/deep", `<html><body>${"<div>".repeat(500_000)}x${"</div>".repeat(500_000)}</body></html>`);
+    const preview = t.app.inject({
+      method: "POST",
+      url: "/api/v1/monitors/preview",
+      headers: user.auth,
+      payload: { url: pages.url("/deep") },
+    });
+    expect(await slowestHealthAnswer(t.baseUrl, preview)).toBeLessThan(1000);
+    const answer = await preview;
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors[0]).toMatchObject({ path: "url" });
+    expect(answer.json().errors[0].msg).toContain("nests elements more than 1,000 deep");
+  }, 120_000);
 });

@@ -32,7 +32,8 @@ export async function extractSnapshot(input: ExtractInput, options: ExtractOptio
 
 /**
  * Synchronous extraction for HTML, JSON, plain text and feeds (a PDF throws: use `extractSnapshot`).
- * Never throws for bad content; throws only for an unusable scope.
+ * Never throws for bad content, except PageTooComplexError for a page past the parse caps (depth,
+ * element count); throws otherwise only for an unusable scope.
  */
 export function extractSnapshotSync(input: ExtractInput, options: ExtractOptions = {}): Snapshot {
   const { url, text, scope } = { ...input, scope: options.scope };

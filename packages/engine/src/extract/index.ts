@@ -5,4 +5,5 @@ export {
   extractSnapshot,
   extractSnapshotSync,
 } from "./extract-snapshot";
+export { MAX_DEPTH, MAX_ELEMENTS, PageTooComplexError } from "./html/parse-capped";
 export { parseScope } from "./scope";

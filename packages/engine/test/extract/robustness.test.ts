@@ -5,8 +5,14 @@ const extract = (text: string, contentType = "text/html") =>
   extractSnapshotSync({ url: "https://example.com/x", contentType, text });
 
 describe("bad pages give a sane snapshot", () => {
-  it("handles 10,000-deep nesting without overflowing the stack", () => {
+  it("refuses 10,000-deep nesting with a clear error (parse caps), never a stalled parse", () => {
     const depth = 10_000;
+    const html = `<html><body>${"<div>".repeat(depth)}deep${"</div>".repeat(depth)}</body></html>`;
+    expect(() => extract(html)).toThrow(/nests elements more than 1,000 deep/);
+  });
+
+  it("handles 1,000-deep nesting without overflowing the stack", () => {
+    const depth = 990;
     const html = `<html><body>${"<div>".repeat(depth)}<span class="price">deep</span>${"</div>".repeat(depth)}<p>after</p></body></html>`;
     const s = extract(html);
     expect(s.lines).toEqual(["deep", "after"]);
@@ -23,7 +29,7 @@ describe("bad pages give a sane snapshot", () => {
       { scope: { kind: "css", selector: "p" } },
     );
     expect(css.lines).toEqual(["after"]);
-    // Every one of the 10,000 nested divs matches: the outermost one is the scope.
+    // Every one of the nested divs matches: the outermost one is the scope.
     for (const scope of [
       { kind: "css", selector: "div" },
       { kind: "xpath", expression: "//div" },

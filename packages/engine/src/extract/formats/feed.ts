@@ -1,15 +1,15 @@
 import type { AnyNode, Element } from "domhandler";
-import { parseDocument } from "htmlparser2";
 import type { Item, Snapshot } from "../../snapshot";
 import { absoluteUrl } from "../html/images";
 import { collapseWhitespace } from "../html/line-builder";
+import { parseCapped } from "../html/parse-capped";
 import { textOf } from "../html/text-of";
 import { itemKey } from "../items/item-key";
 import { emptyStructure } from "./empty";
 
 /** RSS 2.0 / RSS 1.0 (RDF) / Atom: entries with title and link; lines are the titles and summaries. */
 export function extractFeed(url: string, xml: string): Snapshot {
-  const doc = parseDocument(xml, { xmlMode: true });
+  const doc = parseCapped(xml, { xmlMode: true });
   const entries = elementsNamed(doc.children, new Set(["item", "entry"]));
   const channel = elementsNamed(doc.children, new Set(["channel", "feed"]))[0];
   const feedTitle = channel === undefined ? null : childText(channel, "title");
@@ -87,5 +87,5 @@ function entryLink(entry: Element): string | null {
 /** Feed summaries carry escaped HTML: keep the text. */
 function htmlToText(html: string): string {
   if (!html.includes("<")) return html;
-  return textOf(parseDocument(html), 2000);
+  return textOf(parseCapped(html), 2000);
 }

@@ -1,5 +1,4 @@
 import type { AnyNode, Document, Element } from "domhandler";
-import { parseDocument } from "htmlparser2";
 import type { Availability, Price, Scope, Snapshot } from "../../snapshot";
 import { pickAvailability, textAvailability } from "../availability/pick-availability";
 import { htmlItems } from "../items/html-items";
@@ -10,6 +9,7 @@ import { pickPrice } from "../price/pick-price";
 import { selectHtmlScope } from "../scope";
 import { resolveImages } from "./images";
 import { collapseWhitespace } from "./line-builder";
+import { parseCapped } from "./parse-capped";
 import { structureFingerprint } from "./structure";
 import { type PageFacts, walkPage } from "./walk";
 
@@ -28,7 +28,7 @@ function showsOnePrice(facts: PageFacts): boolean {
 }
 
 export function extractHtml(url: string, html: string, scope: Scope | undefined): Snapshot {
-  const doc = parseDocument(html);
+  const doc = parseCapped(html);
   let facts: PageFacts;
   let head: PageFacts;
   let scopeMatched: boolean | null = null;

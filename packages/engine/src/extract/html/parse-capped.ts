@@ -1,0 +1,50 @@
+/**
+ * htmlparser2 with a depth and element cap. Its parser keeps open tags with `unshift`, so parse time grows
+ * with depth squared (500,000 nested <div> took minutes); the DOM it builds grows with the element count.
+ * The cap counts what the parser really opens and closes (implied closes included, so 5,000 unclosed <li>
+ * are not depth) and stops the parse at the first element past it: the stack never passes MAX_DEPTH.
+ */
+import { type Document, DomHandler, type DomHandlerOptions } from "domhandler";
+import { Parser, type ParserOptions } from "htmlparser2";
+
+export const MAX_DEPTH = 1000;
+export const MAX_ELEMENTS = 200_000;
+
+/** A page past the caps: a check error with this message, never a stalled process. */
+export class PageTooComplexError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PageTooComplexError";
+  }
+}
+
+class CappedHandler extends DomHandler {
+  private depth = 0;
+  private elements = 0;
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    this.depth += 1;
+    this.elements += 1;
+    if (this.depth > MAX_DEPTH)
+      throw new PageTooComplexError(
+        `The page nests elements more than ${MAX_DEPTH.toLocaleString("en")} deep; it cannot be read.`,
+      );
+    if (this.elements > MAX_ELEMENTS)
+      throw new PageTooComplexError(
+        `The page has more than ${MAX_ELEMENTS.toLocaleString("en")} elements; it cannot be read.`,
+      );
+    super.onopentag(name, attribs);
+  }
+
+  override onclosetag(): void {
+    this.depth -= 1;
+    super.onclosetag();
+  }
+}
+
+/** `parseDocument` of htmlparser2, throwing PageTooComplexError past MAX_DEPTH or MAX_ELEMENTS. */
+export function parseCapped(text: string, options: ParserOptions & DomHandlerOptions = {}): Document {
+  const handler = new CappedHandler(undefined, options);
+  new Parser(handler, options).end(text);
+  return handler.root;
+}
