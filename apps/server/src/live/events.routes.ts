@@ -1,28 +1,51 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { looksLikeApiKey } from "../api-keys/api-key-token";
 import type { AppContext } from "../context";
-import { TooManyRequests } from "../http/errors";
+import { Forbidden, TooManyRequests } from "../http/errors";
+import { toAuthUser } from "../users/users.presenter";
+import { findUserById } from "../users/users.repository";
 import { createLiveHub } from "./live-hub";
+import { issueLiveTicket, spendLiveTicketFor } from "./live-tickets.service";
 import { openSseStream, type SseStream } from "./sse-stream";
 
 const MAX_STREAMS_PER_USER = 10;
 
+const API_KEY_REFUSED = "API keys cannot open the live stream. Sign in and use an access token.";
+
 /**
- * GET /events: the user's live stream (check results, new notifications). EventSource cannot send
- * headers, so the access token may come as `?access_token=`; it is then checked like a bearer header.
+ * POST /live/ticket: a signed-in user (access token, not an API key) gets a single-use ticket for the stream.
+ * GET /events: the user's live stream (check results, new notifications), opened with `?ticket=` (what
+ * EventSource uses, as it cannot send headers) or an `Authorization: Bearer <access token>` header.
+ * Long-lived API keys are refused on both; tokens never travel in the URL.
  */
 export async function registerLiveRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const hub = await createLiveHub(ctx.database, ctx.log);
   const streams = new Set<SseStream>();
 
-  const tokenFromQuery = async (request: FastifyRequest, reply: Parameters<typeof api.authenticate>[1]) => {
-    const token = (request.query as { access_token?: unknown } | null)?.access_token;
-    if (typeof token === "string" && token.length > 0 && !request.headers.authorization) {
-      request.headers.authorization = `Bearer ${token}`;
-    }
+  const refuseApiKeys = (request: FastifyRequest) => {
+    const token = request.headers.authorization?.split(" ")[1];
+    if (token && looksLikeApiKey(token)) throw new Forbidden(API_KEY_REFUSED);
+  };
+
+  const accessTokenOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    refuseApiKeys(request);
     await api.authenticate(request, reply);
   };
 
-  api.get("/events", { preHandler: tokenFromQuery }, async (request, reply) => {
+  const ticketOrAccessToken = async (request: FastifyRequest, reply: FastifyReply) => {
+    const ticket = (request.query as { ticket?: unknown } | null)?.ticket;
+    if (typeof ticket !== "string" || request.headers.authorization) return accessTokenOnly(request, reply);
+    const row = await findUserById(ctx.db, await spendLiveTicketFor(ctx, ticket));
+    if (!row || row.disabledAt) throw new Forbidden("This account cannot open the live stream.");
+    request.user = toAuthUser(row);
+  };
+
+  api.post("/live/ticket", { preHandler: accessTokenOnly }, async (request) => {
+    const { ticket, expiresAt } = await issueLiveTicket(ctx, request.user.id);
+    return { ticket, expiresAt: expiresAt.toISOString() };
+  });
+
+  api.get("/events", { preHandler: ticketOrAccessToken }, async (request, reply) => {
     const userId = request.user.id;
     if (hub.count(userId) >= MAX_STREAMS_PER_USER) {
       throw new TooManyRequests("Too many live connections are open. Close a tab and try again.");

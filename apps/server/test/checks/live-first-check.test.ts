@@ -43,8 +43,7 @@ describe("first check", () => {
   it("reaches the user's live stream as soon as it is stored", async () => {
     pages.set("/live", productPage());
     const owner = await t.signUp("Personal");
-    const token = owner.auth.authorization.slice("Bearer ".length);
-    const stream = await fetch(`${t.baseUrl}/api/v1/events?access_token=${encodeURIComponent(token)}`);
+    const stream = await fetch(`${t.baseUrl}/api/v1/events`, { headers: owner.auth });
     expect(stream.headers.get("content-type")).toContain("text/event-stream");
     const created = await fetch(`${t.baseUrl}/api/v1/monitors`, {
       method: "POST",

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueChangeAlerts, notifyLive } from "../../src/alerts/outbox";
 import { accountOn } from "../alerts/support/accounts";
 import { changeInput, createChange, createMonitor } from "../alerts/support/fixtures";
+import type { ApiClient } from "../helpers/client";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 /** Reads an SSE response and keeps its `data:` events (JSON) as they arrive. */
@@ -50,6 +51,13 @@ async function openStream(url: string) {
   };
 }
 
+/** What the web app does: trade the access token for a single-use ticket, then open the stream with it. */
+async function streamUrl(baseUrl: string, user: { client: ApiClient }): Promise<string> {
+  const issued = await user.client.post<{ ticket: string; expiresAt: string }>("/live/ticket");
+  expect(issued.status).toBe(200);
+  return `${baseUrl}/api/v1/events?ticket=${issued.body.ticket}`;
+}
+
 describe("live updates (SSE over LISTEN/NOTIFY)", () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -61,16 +69,56 @@ describe("live updates (SSE over LISTEN/NOTIFY)", () => {
 
   it("refuses a stream without a valid token", async () => {
     expect((await fetch(`${server.baseUrl}/api/v1/events`)).status).toBe(401);
-    expect((await fetch(`${server.baseUrl}/api/v1/events?access_token=forged`)).status).toBe(403);
+    expect((await fetch(`${server.baseUrl}/api/v1/events?ticket=forged`)).status).toBe(403);
+  });
+
+  it("no longer takes an access token in the URL (it would reach logs and proxies)", async () => {
+    const user = await accountOn(server, "Free");
+    const inUrl = await fetch(`${server.baseUrl}/api/v1/events?access_token=${user.client.token}`);
+    expect(inUrl.status).toBe(401);
+  });
+
+  it("refuses API keys, on the stream and for tickets", async () => {
+    const owner = await accountOn(server, "Business");
+    const created = await owner.client.post<{ key: string }>("/api-keys", { name: "script" });
+    expect(created.status).toBe(201);
+    const byKey = { authorization: `Bearer ${created.body.key}` };
+    const stream = await fetch(`${server.baseUrl}/api/v1/events`, { headers: byKey });
+    expect(stream.status).toBe(403);
+    expect(await stream.json()).toEqual({
+      message: "API keys cannot open the live stream. Sign in and use an access token.",
+    });
+    const ticket = await fetch(`${server.baseUrl}/api/v1/live/ticket`, { method: "POST", headers: byKey });
+    expect(ticket.status).toBe(403);
+    // The same key still works on the monitoring API.
+    expect((await fetch(`${server.baseUrl}/api/v1/monitors`, { headers: byKey })).status).toBe(200);
+  });
+
+  it("spends a ticket once and refuses it after a minute", async () => {
+    const user = await accountOn(server, "Free");
+    const url = await streamUrl(server.baseUrl, user);
+    const first = await openStream(url);
+    try {
+      await expect.poll(() => first.comments).toContain("connected");
+      const again = await fetch(url);
+      expect(again.status).toBe(403);
+      expect(await again.json()).toEqual({
+        message: "This live-stream ticket is used or expired. Ask for a new one.",
+      });
+    } finally {
+      await first.close();
+    }
+    const late = await streamUrl(server.baseUrl, user);
+    server.clock.advance(61_000);
+    expect((await fetch(late)).status).toBe(403);
+    server.clock.reset();
   });
 
   it("delivers the user's own events only, after the outbox commits", async () => {
     const alice = await accountOn(server, "Free");
     const bob = await accountOn(server, "Free");
-    const aliceStream = await openStream(
-      `${server.baseUrl}/api/v1/events?access_token=${alice.client.token}`,
-    );
-    const bobStream = await openStream(`${server.baseUrl}/api/v1/events?access_token=${bob.client.token}`);
+    const aliceStream = await openStream(await streamUrl(server.baseUrl, alice));
+    const bobStream = await openStream(await streamUrl(server.baseUrl, bob));
     try {
       expect(aliceStream.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
       await expect.poll(() => aliceStream.comments).toContain("connected");
@@ -110,7 +158,10 @@ describe("live updates (SSE over LISTEN/NOTIFY)", () => {
   it("ends open streams cleanly when the server shuts down", async () => {
     const sibling = await server.startSibling();
     const user = await accountOn(server, "Free");
-    const stream = await openStream(`${sibling.baseUrl}/api/v1/events?access_token=${user.client.token}`);
+    // A ticket issued by one node is spent on another (they share the database).
+    const stream = await openStream(
+      (await streamUrl(server.baseUrl, user)).replace(server.baseUrl, sibling.baseUrl),
+    );
     await expect.poll(() => stream.comments).toContain("connected");
     await sibling.close();
     await stream.reading;

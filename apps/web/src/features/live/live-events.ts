@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useEffect } from "react";
 import { create } from "zustand";
-import { refreshSession } from "../../api/client";
+import { apiClient, refreshSession } from "../../api/client";
 import { useAuthStore } from "../../store/auth-store";
 
 export type LiveCheckStatus = Extract<LiveEvent, { type: "check" }>["status"];
@@ -32,8 +32,9 @@ const retryDelayMs = 3000;
 /**
  * Keeps one Server-Sent Events stream open while the customer area is shown, and turns each event into
  * fresh data: a finished check refreshes monitors, dashboard and history; a notification refreshes the
- * Notification Center and is announced with a toast. EventSource cannot send headers, so the token goes
- * in the query string; after repeated failures the token is refreshed before reconnecting.
+ * Notification Center and is announced with a toast. EventSource cannot send headers, so each connection
+ * first trades the access token for a single-use ticket valid a minute (POST /live/ticket) and carries that
+ * in the URL, never the token; after repeated failures the session is refreshed before reconnecting.
  */
 export function useLiveEvents() {
   const client = useQueryClient();
@@ -42,8 +43,7 @@ export function useLiveEvents() {
 
   // Reconnects only when the user signs in or out, not on every token rotation: the stream stays valid.
   useEffect(() => {
-    const token = useAuthStore.getState().auth.accessToken;
-    if (!signedIn || !token || typeof EventSource === "undefined") return;
+    if (!signedIn || typeof EventSource === "undefined") return;
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
@@ -67,8 +67,27 @@ export function useLiveEvents() {
       }
     };
 
-    const connect = (accessToken: string) => {
-      source = new EventSource(`/api/v1/events?access_token=${encodeURIComponent(accessToken)}`);
+    const retry = () => {
+      setConnected(false);
+      failures += 1;
+      if (stopped) return;
+      retryTimer = setTimeout(async () => {
+        if (failures >= 2) await refreshSession().catch(() => undefined);
+        if (!stopped) void connect();
+      }, retryDelayMs);
+    };
+
+    const connect = async () => {
+      let ticket: string;
+      try {
+        // The axios client adds the current access token (and refreshes it on a 403).
+        ticket = (await apiClient.post<{ ticket: string }>("/live/ticket")).data.ticket;
+      } catch {
+        retry();
+        return;
+      }
+      if (stopped) return;
+      source = new EventSource(`/api/v1/events?ticket=${encodeURIComponent(ticket)}`);
       source.onopen = () => {
         failures = 0;
         setConnected(true);
@@ -82,22 +101,11 @@ export function useLiveEvents() {
       };
       source.onerror = () => {
         source?.close();
-        setConnected(false);
-        failures += 1;
-        if (stopped) return;
-        retryTimer = setTimeout(async () => {
-          let next = useAuthStore.getState().auth.accessToken;
-          if (failures >= 2)
-            next = await refreshSession().then(
-              (r) => r.accessToken,
-              () => next,
-            );
-          if (!stopped && next) connect(next);
-        }, retryDelayMs);
+        retry();
       };
     };
 
-    connect(token);
+    void connect();
     return () => {
       stopped = true;
       clearTimeout(retryTimer);
