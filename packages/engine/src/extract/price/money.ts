@@ -131,6 +131,14 @@ function signBefore(s: string, start: number): Sign | null {
   let end = start;
   while (end > 0 && /[\s:]/.test(s[end - 1] as string) && start - end < 3) end--;
   if (end === 0) return null;
+  const sign = signEndingAt(s, end);
+  // "Rp. 150.000", "Kr. 299": an abbreviation's period between the sign and the number.
+  if (sign === null && s[end - 1] === "." && end > 1 && letter.test(s[end - 2] as string))
+    return signEndingAt(s, end - 1);
+  return sign;
+}
+
+function signEndingAt(s: string, end: number): Sign | null {
   const table = currencyTable();
   const window = s.slice(Math.max(0, end - table.maxTokenLength - 2), end);
   const folded = foldToken(window);

@@ -9,7 +9,9 @@ import { pickingRules } from "./picking-rules";
 export const buyBoxLines = 40;
 /** Lines that state a price the visitor does not pay. */
 const notThePrice =
-  /\b(?:was|rrp|msrp|uvp|statt|list price|regular price|normal:|antes|prima|avant|shipping|delivery|versand|lieferung|livraison|envío|envio|spedizione|verzending|frete|save|spare|ahorra|per month|a month|monthly|pro monat|im monat|par mois|al mes|al mese|per maand|por mês)\b|\/\s?(?:mo|month|mth|monat|mois|mes|mese|maand|mês)\b|משלוח|送料|運費|建議售價|原價|定價|市價/i;
+  /\b(?:was|rrp|msrp|uvp|statt|list price|regular price|normal:|antes|prima|avant|shipping|delivery|versand\w*|\w*lieferung|livraison|envío|envio|spedizione|verzending|frete|save|spare|ahorra|per month|a month|monthly|pro monat|im monat|par mois|al mes|al mese|per maand|por mês|sem juros|sin interés|parcelas|cuotas|installments?|instalments?)\b|\b\d{1,2}\s?x\s(?:de\s)?(?=\D{0,4}\d)|\/\s?(?:mo|month|mth|monat|mois|mes|mese|maand|mês)\b|משלוח|送料|運費|建議售價|原價|定價|市價/i;
+/** Labels of a regular price written before it: "Now $12.99 Was $15.99" is paid at the amount before. */
+const regularLabel = /^(?:was|rrp|msrp|uvp|statt|list price|regular price|antes|avant|save|spare|ahorra)$/i;
 
 export interface VisiblePrices {
   /** Prices the visitor sees in the buy box, in page order. */
@@ -43,8 +45,16 @@ export function visiblePrices(
       const money = findMoney(textOf(old, 80), hints, stated);
       if (money !== null) struck.push(money.amount);
     }
-    const text = textOf(element, 160, { skip: isStruckThrough, centsInSup: true });
-    if (text === "" || text.length > 120 || notThePrice.test(text)) continue;
+    let text = textOf(element, 160, { skip: isStruckThrough, centsInSup: true });
+    if (text === "" || text.length > 120) continue;
+    const label = notThePrice.exec(text);
+    if (label !== null) {
+      // Shipping, monthly or instalment amounts: this element states no price of its own.
+      if (!regularLabel.test(label[0])) continue;
+      // "Now $12.99 Was $15.99", "$12.99 Save $3": the amount before the label is the one paid.
+      text = text.slice(0, label.index);
+      if (text.trim() === "") continue;
+    }
     const money = findMoney(text, hints, stated) ?? findBareAmount(text, fallback);
     if (money !== null) shown.push(money);
   }
