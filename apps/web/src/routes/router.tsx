@@ -18,6 +18,8 @@ const FaqPage = lazy(() => import("./public/faq-page"));
 const TermsPage = lazy(() => import("./public/terms-page"));
 const PrivacyPage = lazy(() => import("./public/privacy-page"));
 const NotFoundPage = lazy(() => import("./public/not-found-page"));
+const BlogPage = lazy(() => import("./public/blog-page"));
+const BlogPostPage = lazy(() => import("./public/blog-post-page"));
 
 const DashboardPage = lazy(() => import("./app/dashboard-page"));
 const MyMonitorsPage = lazy(() => import("./app/my-monitors-page"));
@@ -35,6 +37,9 @@ const ManageEmailsPage = lazy(() => import("./admin/manage-emails-page"));
 const CustomersPage = lazy(() => import("./admin/customers-page"));
 const BlogListPage = lazy(() => import("./admin/blog-list-page"));
 const BlogCreatePage = lazy(() => import("./admin/blog-create-page"));
+const BlogEditPage = lazy(() => import("./admin/blog-edit-page"));
+const CustomerDetailPage = lazy(() => import("./admin/customer-detail-page"));
+const AuditLogPage = lazy(() => import("./admin/audit-log-page"));
 
 export const router = createBrowserRouter([
   {
@@ -54,6 +59,8 @@ export const router = createBrowserRouter([
           { path: "faq", element: <FaqPage /> },
           { path: "terms", element: <TermsPage /> },
           { path: "privacy", element: <PrivacyPage /> },
+          { path: "blog", element: <BlogPage /> },
+          { path: "blog/:slug", element: <BlogPostPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },
@@ -84,6 +91,9 @@ export const router = createBrowserRouter([
           { path: "admin-customers", element: <CustomersPage /> },
           { path: "list-blog", element: <BlogListPage /> },
           { path: "create-blog", element: <BlogCreatePage /> },
+          { path: "edit-blog/:postId", element: <BlogEditPage /> },
+          { path: "admin-customers/:customerId", element: <CustomerDetailPage /> },
+          { path: "audit-log", element: <AuditLogPage /> },
           { path: "*", element: <Navigate to="/admin" replace /> },
         ],
       },

@@ -23,7 +23,13 @@ export const footerColumns: { title: string; links: FooterLink[] }[] = [
       { label: "Contact", to: "/contact-us" },
     ],
   },
-  { title: "Company", links: [{ label: "About", href: "#about" }] },
+  {
+    title: "Company",
+    links: [
+      { label: "About", href: "#about" },
+      { label: "Blog", to: "/blog" },
+    ],
+  },
   {
     title: "Legal",
     links: [

@@ -34,7 +34,7 @@ export const adminMenu: MenuEntry[] = [
     label: "Dashboard",
     to: "/admin",
     icon: <DashboardOutlined />,
-    alsoActiveOn: ["/admin/list-blog", "/admin/create-blog"],
+    alsoActiveOn: ["/admin/list-blog", "/admin/create-blog", "/admin/edit-blog", "/admin/audit-log"],
   },
   { label: "Manage Emails", to: "/admin/manage-emails", icon: <EmailOutlined /> },
   { label: "Customers", to: "/admin/admin-customers", icon: <GroupOutlined /> },

@@ -19,6 +19,7 @@ import { FormBesideHistory } from "../../components/shell/form-beside-history";
 import { ScreenSection } from "../../components/shell/screen-section";
 import { useHelpRequests, useRequestHelp } from "../../features/account/account-queries";
 import { LoadError, LoadingRows } from "../../features/common/query-states";
+import { SupportReplies } from "../../features/common/support-replies";
 import { formatItemTime } from "../../lib/dates";
 
 interface HelpValues {
@@ -57,6 +58,7 @@ function EarlierRequests() {
           <Typography sx={{ fontSize: "0.875rem", whiteSpace: "pre-line", mt: 0.5 }}>
             {request.message}
           </Typography>
+          <SupportReplies replies={request.replies ?? []} />
         </ListItem>
       ))}
     </List>

@@ -39,6 +39,10 @@ export default function PublicLayout() {
           ·{" "}
           <Link component={RouterLink} to="/faq" color="inherit">
             Help Center
+          </Link>{" "}
+          ·{" "}
+          <Link component={RouterLink} to="/blog" color="inherit">
+            Blog
           </Link>
         </Typography>
       </Box>
