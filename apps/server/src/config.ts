@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { BillingPeriod, PlanName } from "@changeradar/contracts";
 import { z } from "zod";
 
 /**
@@ -46,6 +47,13 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_PERSONAL_MONTHLY: optionalText,
+  STRIPE_PRICE_PERSONAL_YEARLY: optionalText,
+  STRIPE_PRICE_PRO_MONTHLY: optionalText,
+  STRIPE_PRICE_PRO_YEARLY: optionalText,
+  STRIPE_PRICE_BUSINESS_MONTHLY: optionalText,
+  STRIPE_PRICE_BUSINESS_YEARLY: optionalText,
+  STRIPE_API_BASE: url("http(s)").optional(),
   AI_BASE_URL: url("http(s)").optional(),
   AI_API_KEY: optionalText,
   AI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
@@ -73,7 +81,7 @@ export interface Config {
   browserWsEndpoint: string | null;
   allowPrivateTargets: boolean;
   trustProxy: boolean;
-  stripe: { secretKey: string | null; webhookSecret: string | null };
+  stripe: StripeConfig;
   ai: { baseUrl: string | null; apiKey: string | null; model: string };
   adminEmail: string | null;
   supportEmail: string;
@@ -84,6 +92,16 @@ export interface Config {
   checks: { concurrency: number; leaseMs: number };
   /** Cookies carry `Secure` when the app is served over https. */
   secureCookies: boolean;
+}
+
+/** Stripe (issue 9): keys, the price identifier of each paid plan and period, an API base for tests. */
+export interface StripeConfig {
+  secretKey: string | null;
+  webhookSecret: string | null;
+  /** Spec §3: payment-provider price identifiers map to plan names. */
+  prices: { priceId: string; plan: Exclude<PlanName, "Free">; period: BillingPeriod }[];
+  /** e.g. http://127.0.0.1:4242 — the SDK's host/port/protocol (tests point it at a local stand-in). */
+  apiBase: string | null;
 }
 
 export class ConfigError extends Error {
@@ -123,7 +141,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     browserWsEndpoint: e.BROWSER_WS_ENDPOINT ?? null,
     allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS,
     trustProxy: e.TRUST_PROXY,
-    stripe: { secretKey: e.STRIPE_SECRET_KEY ?? null, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY ?? null,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+      prices: stripePrices(e),
+      apiBase: e.STRIPE_API_BASE?.replace(/\/+$/, "") ?? null,
+    },
     ai: { baseUrl: e.AI_BASE_URL ?? null, apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL },
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     supportEmail: e.SUPPORT_EMAIL,
@@ -132,6 +155,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checks: { concurrency: e.CHECK_CONCURRENCY, leaseMs: e.CHECK_LEASE_SECONDS * 1000 },
     secureCookies: appUrl.startsWith("https://"),
   };
+}
+
+function stripePrices(e: z.output<typeof envSchema>): StripeConfig["prices"] {
+  const entries = [
+    ["Personal", "monthly", e.STRIPE_PRICE_PERSONAL_MONTHLY],
+    ["Personal", "yearly", e.STRIPE_PRICE_PERSONAL_YEARLY],
+    ["Pro", "monthly", e.STRIPE_PRICE_PRO_MONTHLY],
+    ["Pro", "yearly", e.STRIPE_PRICE_PRO_YEARLY],
+    ["Business", "monthly", e.STRIPE_PRICE_BUSINESS_MONTHLY],
+    ["Business", "yearly", e.STRIPE_PRICE_BUSINESS_YEARLY],
+  ] as const;
+  return entries.flatMap(([plan, period, priceId]) => (priceId ? [{ priceId, plan, period }] : []));
 }
 
 /** Without JWT_SECRET, a random secret is generated once and kept in DATA_DIR so sessions survive restarts. */

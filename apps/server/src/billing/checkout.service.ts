@@ -1,0 +1,115 @@
+import { type BillingPeriod, paymentsUnavailableMessage } from "@changeradar/contracts";
+import type Stripe from "stripe";
+import { z } from "zod";
+import type { Clock } from "../clock";
+import type { Config } from "../config";
+import type { Database } from "../db/database";
+import { changePlan } from "../entitlements";
+import { Conflict, Invalid, NotFound } from "../http/errors";
+import { validate } from "../http/validate";
+import { findUserById, updateUser } from "../users/users.repository";
+import { findBillingUser, setBillingIds } from "./billing.repository";
+import { priceOf } from "./subscription-status";
+
+export interface CheckoutDeps {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, "appUrl" | "stripe">;
+  stripe: Stripe | null;
+}
+
+export const checkoutSchema = z.strictObject({
+  planType: z.enum(["Personal", "Pro", "Business"], {
+    error: "Choose a paid plan: Personal, Pro or Business.",
+  }),
+  period: z.enum(["monthly", "yearly"]).default("monthly"),
+});
+
+/** The account screen is where every payment flow returns, with the outcome in the query. */
+function accountUrl(config: Pick<Config, "appUrl">, query: string): string {
+  return `${config.appUrl}/auth/account?${query}`;
+}
+
+function requireStripe(deps: CheckoutDeps): Stripe {
+  if (!deps.stripe) throw new Conflict(paymentsUnavailableMessage);
+  return deps.stripe;
+}
+
+/**
+ * POST /billing/checkout: a Stripe Checkout session (subscription mode) for a paid plan. The user's choice
+ * is stored as planType with status 'incomplete' (Free limits until paid) unless a paid plan is in force.
+ */
+export async function startCheckout(
+  deps: CheckoutDeps,
+  userId: string,
+  body: unknown,
+): Promise<{ url: string }> {
+  const stripe = requireStripe(deps);
+  const input = validate(checkoutSchema, body);
+  const price = priceOf(deps.config.stripe, input.planType, input.period);
+  if (!price)
+    throw new Conflict(`The ${input.planType} plan cannot be bought ${input.period} on this server yet.`);
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new NotFound("Account not found.");
+  if (
+    user.stripeSubscriptionId &&
+    ["active", "past_due"].includes(user.planStatus) &&
+    user.planType !== "Free"
+  ) {
+    throw new Conflict("You already have a subscription: use Manage billing to change or cancel it.");
+  }
+  let customerId = user.stripeCustomerId;
+  if (!customerId) {
+    const customer = await stripe.customers.create({
+      email: user.email,
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      metadata: { userId: user.id },
+    });
+    customerId = customer.id;
+    await setBillingIds(deps.db, user.id, { stripeCustomerId: customerId });
+  }
+  const session = await stripe.checkout.sessions.create({
+    mode: "subscription",
+    customer: customerId,
+    client_reference_id: user.id,
+    line_items: [{ price, quantity: 1 }],
+    metadata: { userId: user.id, planType: input.planType, period: input.period },
+    subscription_data: { metadata: { userId: user.id, planType: input.planType } },
+    success_url: accountUrl(deps.config, "checkout=success&session_id={CHECKOUT_SESSION_ID}"),
+    cancel_url: accountUrl(
+      deps.config,
+      `checkout=canceled&planType=${input.planType}&period=${input.period}`,
+    ),
+  });
+  if (!session.url) throw new Invalid("Stripe did not return a checkout page.");
+  await recordChoice(deps, user.id, input.planType, input.period);
+  return { url: session.url };
+}
+
+/** The chosen plan, unpaid: stored so every screen says "Pro chosen, payment pending". */
+async function recordChoice(
+  deps: CheckoutDeps,
+  userId: string,
+  planType: "Personal" | "Pro" | "Business",
+  period: BillingPeriod,
+) {
+  await deps.db.transaction(async (tx) => {
+    const user = await findBillingUser(tx, { userId });
+    if (!user || (user.planStatus === "active" && user.planType !== "Free")) return;
+    await changePlan(tx, user, { planType, planStatus: "incomplete" }, deps.clock.now());
+    await updateUser(tx, userId, { period });
+  });
+}
+
+/** POST /billing/portal: Stripe's Customer Portal (change plan, payment method, cancel). */
+export async function openPortal(deps: CheckoutDeps, userId: string): Promise<{ url: string }> {
+  const stripe = requireStripe(deps);
+  const user = await findUserById(deps.db, userId);
+  if (!user?.stripeCustomerId)
+    throw new Conflict("There is no billing account yet: choose a paid plan first.");
+  const session = await stripe.billingPortal.sessions.create({
+    customer: user.stripeCustomerId,
+    return_url: accountUrl(deps.config, "portal=return"),
+  });
+  return { url: session.url };
+}
