@@ -1,6 +1,6 @@
 import pino, { type Logger } from "pino";
 import type { Config } from "./config";
-import { currentRequestId } from "./http/request-id";
+import { currentRequestId } from "./request-scope";
 
 export type { Logger };
 

@@ -6,7 +6,7 @@ import { deliveries, notifications } from "../db/schema/alerts";
 import { users } from "../db/schema/users";
 import { planInForceSql, userPlanColumns } from "../entitlements/entitlements.repository";
 import type { Logger } from "../logger";
-import { type BackgroundTask, intervalTask } from "../roles/background-task";
+import { type BackgroundTask, intervalTask } from "../tasks/background-task";
 
 const DAY_MS = 86_400_000;
 /** Test and digest deliveries have no notification to expire with; they are kept this long. */

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import type { Snapshot } from "@changeradar/engine";
 import type { Database } from "../db";
 import type { MonitorRow } from "../db/schema/monitors";
-import type { BackgroundTask } from "../roles/background-task";
+import type { BackgroundTask } from "../tasks/background-task";
 import { readBlob } from "./blob-store";
 import { LeaseLost, type RecordedStatus, recordCheck } from "./check-recorder";
 import { type CheckTiming, defaultCheckTiming } from "./check-timing";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database } from "../db";
 import { aliasPlanColumns, historyDaysSql } from "../entitlements/entitlements.repository";
-import { type BackgroundTask, intervalTask } from "../roles/background-task";
+import { type BackgroundTask, intervalTask } from "../tasks/background-task";
 import { deleteOrphanBlobs } from "./blob-store";
 
 export interface RetentionResult {

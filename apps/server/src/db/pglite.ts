@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { acquireDataDirLock } from "./data-dir-lock";
-import type { Database, DatabaseHandle } from "./database";
+import type { Database, DatabaseHandle } from "./database-handle";
 import { initPgliteDataDir } from "./pglite-init";
 
 /**

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import type { Database, DatabaseHandle } from "./database";
+import type { Database, DatabaseHandle } from "./database-handle";
 
 /** Arbitrary constant naming the advisory lock that serialises migrations. */
 const MIGRATION_LOCK_KEY = 7_240_521;

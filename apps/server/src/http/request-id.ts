@@ -1,7 +1,8 @@
-import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
+import { AsyncResource } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { runInRequestScope } from "../request-scope";
 
 /**
  * Request ids: a well-formed incoming `X-Request-Id` (from a proxy or a client) is kept, anything else is
@@ -9,16 +10,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
  * in an AsyncLocalStorage for the whole request, so the logger adds it to lines services write through
  * their own logger too (see logger.ts).
  */
-const storage = new AsyncLocalStorage<{ requestId: string }>();
 const WELL_FORMED = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 const resourceKey = Symbol("request async resource");
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
-/** The id of the request being served, if any (for log lines written outside `request.log`). */
-export function currentRequestId(): string | undefined {
-  return storage.getStore()?.requestId;
-}
+export { currentRequestId } from "../request-scope";
 
 /** Fastify's `genReqId`. */
 export function requestIdFor(request: IncomingMessage): string {
@@ -29,7 +26,7 @@ export function requestIdFor(request: IncomingMessage): string {
 export function installRequestIds(app: FastifyInstance): void {
   app.addHook("onRequest", (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    storage.run({ requestId: request.id }, () => {
+    runInRequestScope(request.id, () => {
       // Body parsing continues from socket events, outside this context: the resource carries it over.
       (request as FastifyRequest & { [resourceKey]?: AsyncResource })[resourceKey] = new AsyncResource(
         "changeradar-request",

@@ -5,7 +5,7 @@ import { type MailStatus, mailLog } from "../db/schema";
 
 export type MailLogRow = typeof mailLog.$inferSelect;
 
-import type { MailResult, OutgoingMail } from "./mailer";
+import type { MailResult, OutgoingMail } from "./mail-types";
 
 export async function recordMail(db: Database, mail: OutgoingMail, result: MailResult): Promise<void> {
   await db.insert(mailLog).values({

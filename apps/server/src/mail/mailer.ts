@@ -1,24 +1,11 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
-import type { MailStatus } from "../db/schema";
 import type { Logger } from "../logger";
 import { recordMail } from "./mail-log.repository";
+import type { MailResult, OutgoingMail } from "./mail-types";
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  /** The template that produced it, e.g. "verification-code"; shown in the admin's email log. */
-  template: string;
-  text: string;
-  html: string;
-  replyTo?: string;
-}
-
-export interface MailResult {
-  status: MailStatus;
-  error?: string;
-}
+export type { MailResult, OutgoingMail } from "./mail-types";
 
 /**
  * Sends email and records every message in mail_log. It never throws for a delivery failure: the result

@@ -5,7 +5,7 @@ import { checkFetchSettings, checkTimingFor } from "../checks/check-settings";
 import { type CheckWorkerOptions, createCheckWorker } from "../checks/check-worker";
 import { retentionTask } from "../checks/retention";
 import { systemClock } from "../clock";
-import type { BackgroundTask } from "./background-task";
+import type { BackgroundTask } from "../tasks/background-task";
 import type { Runtime } from "./runtime";
 
 /**

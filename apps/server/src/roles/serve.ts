@@ -1,7 +1,7 @@
 import { buildApp } from "../app";
 import { closeBrowserPools } from "../checks/check-settings";
 import { createReadiness } from "../health/readiness";
-import { startTasks } from "./background-task";
+import { startTasks } from "../tasks/background-task";
 import { backgroundTasks } from "./background-tasks";
 import { startControlChannel } from "./control-channel";
 import { setPlanByEmail } from "./plan-command";

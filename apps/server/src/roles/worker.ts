@@ -1,5 +1,5 @@
 import { closeBrowserPools } from "../checks/check-settings";
-import { startTasks } from "./background-task";
+import { startTasks } from "../tasks/background-task";
 import { backgroundTasks } from "./background-tasks";
 import { onStopSignal, openRuntime } from "./runtime";
 

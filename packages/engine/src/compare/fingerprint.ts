@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import type { WatchKind } from "@changeradar/contracts";
 import type { Snapshot } from "../snapshot";
 import { parseIgnoreRules } from "./ignore-rules";
-import type { LearnedNoise } from "./learned-noise";
+import type { LearnedNoise } from "./noise-view";
 import { type NormalisedView, normaliseSnapshot } from "./normalise";
 
 export function fingerprintView(

@@ -6,34 +6,14 @@
 import { diffArrays } from "diff";
 import type { Snapshot } from "../snapshot";
 import { lineParts } from "./line-diff";
-import type { NormalisedView } from "./normalise";
+import { emptyLearnedNoise, type LearnedNoise } from "./noise-view";
 import { normaliseSnapshot } from "./normalise";
 
-export interface LearnedNoise {
-  version: 1;
-  /** Line templates: literal segments in order; whatever lies between them varies. */
-  lineTemplates: string[][];
-  /** Normalised lines present in only one of the two fetches. */
-  volatileLines: string[];
-  volatileItemKeys: string[];
-  volatileImages: string[];
-  volatileStructurePaths: string[];
-}
+export { applyLearnedNoise, emptyLearnedNoise, type LearnedNoise, matchesTemplate } from "./noise-view";
 
 const MAX_TEMPLATES = 200;
 const MAX_VOLATILE = 500;
 const MIN_LITERAL_CHARS = 4;
-
-export function emptyLearnedNoise(): LearnedNoise {
-  return {
-    version: 1,
-    lineTemplates: [],
-    volatileLines: [],
-    volatileItemKeys: [],
-    volatileImages: [],
-    volatileStructurePaths: [],
-  };
-}
 
 function symmetricDifference(a: readonly string[], b: readonly string[]): string[] {
   const inA = new Set(a);
@@ -61,22 +41,6 @@ export function lineTemplate(before: string, after: string): string[] | null {
   segments.push(current.join(" "));
   const literalChars = segments.reduce((sum, s) => sum + s.length, 0);
   return literalChars >= MIN_LITERAL_CHARS ? segments : null;
-}
-
-/** True when `line` consists of the template's segments in order with anything between them. */
-export function matchesTemplate(line: string, segments: readonly string[]): boolean {
-  const first = segments[0];
-  const last = segments[segments.length - 1];
-  if (!line.startsWith(first) || !line.endsWith(last) || line.length < first.length + last.length)
-    return false;
-  let position = first.length;
-  const end = line.length - last.length;
-  for (let i = 1; i < segments.length - 1; i += 1) {
-    const found = line.indexOf(segments[i], position);
-    if (found < 0 || found + segments[i].length > end) return false;
-    position = found + segments[i].length;
-  }
-  return true;
 }
 
 function learnLines(a: readonly string[], b: readonly string[], noise: LearnedNoise): void {
@@ -140,31 +104,5 @@ export function mergeLearnedNoise(older: LearnedNoise, newer: LearnedNoise): Lea
       MAX_VOLATILE,
       id,
     ),
-  };
-}
-
-/** Remove or canonicalise everything the learned noise marks as volatile. */
-export function applyLearnedNoise(view: NormalisedView, noise: LearnedNoise): NormalisedView {
-  const volatileLines = new Set(noise.volatileLines);
-  const lines: string[] = [];
-  const originals: string[] = [];
-  view.lines.forEach((line, index) => {
-    if (volatileLines.has(line)) return;
-    const template = noise.lineTemplates.find((segments) => matchesTemplate(line, segments));
-    lines.push(template ? template.join(" ⟨learned⟩ ") : line);
-    originals.push(view.originals[index]);
-  });
-  const volatileKeys = new Set(noise.volatileItemKeys);
-  const volatileImages = new Set(noise.volatileImages);
-  const volatilePaths = new Set(noise.volatileStructurePaths);
-  const structurePaths = view.structurePaths.filter((p) => !volatilePaths.has(p));
-  return {
-    lines,
-    originals,
-    items: view.items.filter((item) => !volatileKeys.has(item.key)),
-    images: view.images.filter((image) => !volatileImages.has(image)),
-    structurePaths,
-    // With volatile paths learned, the stored hash no longer describes the compared paths.
-    structureHash: volatilePaths.size > 0 ? structurePaths.join("\n") : view.structureHash,
   };
 }

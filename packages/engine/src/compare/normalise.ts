@@ -5,19 +5,11 @@
  */
 import type { Item, Snapshot } from "../snapshot";
 import { applyIgnoreRules, type IgnoreRule } from "./ignore-rules";
-import { applyLearnedNoise, type LearnedNoise } from "./learned-noise";
 import { maskNoise } from "./noise-masks";
+import { applyLearnedNoise, type LearnedNoise, type NormalisedView } from "./noise-view";
 import { itemUrlKey, normaliseUrl } from "./url-normalise";
 
-export interface NormalisedView {
-  /** Masked lines, paired with the original line they came from (for readable diffs). */
-  lines: string[];
-  originals: string[];
-  items: Item[];
-  images: string[];
-  structurePaths: string[];
-  structureHash: string;
-}
+export type { NormalisedView } from "./noise-view";
 
 export interface NoiseSettings {
   rules: readonly IgnoreRule[];

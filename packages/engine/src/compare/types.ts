@@ -1,7 +1,7 @@
 import type { WatchKind } from "@changeradar/contracts";
 import type { Availability, Item, Price } from "../snapshot";
 import type { Condition, ConditionResult } from "./conditions";
-import type { LearnedNoise } from "./learned-noise";
+import type { LearnedNoise } from "./noise-view";
 
 export type { WatchKind };
 

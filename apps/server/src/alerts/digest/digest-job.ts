@@ -1,7 +1,7 @@
 import type { Clock } from "../../clock";
 import type { Database } from "../../db/database";
 import type { Logger } from "../../logger";
-import { type BackgroundTask, intervalTask } from "../../roles/background-task";
+import { type BackgroundTask, intervalTask } from "../../tasks/background-task";
 import { DELIVERIES_CHANNEL, publish } from "../outbox.repository";
 import { takePendingDigest, usersWithPendingDigest } from "./digest.repository";
 import { buildDigestPayload } from "./digest-payload";

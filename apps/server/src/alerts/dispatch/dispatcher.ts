@@ -5,7 +5,7 @@ import type { DatabaseHandle, Unsubscribe } from "../../db/database";
 import type { DeliveryRow } from "../../db/schema/alerts";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
-import type { BackgroundTask } from "../../roles/background-task";
+import type { BackgroundTask } from "../../tasks/background-task";
 import { nextAttemptAt } from "../backoff";
 import type { DeliveryContext, DeliveryOutcome } from "../channels/types";
 import { DELIVERIES_CHANNEL } from "../outbox.repository";

@@ -2,12 +2,12 @@ import type { AuthUser, Entitlement } from "@changeradar/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { userIdForApiKey } from "../api-keys/api-key-auth";
 import { looksLikeApiKey } from "../api-keys/api-key-token";
-import { verifyAccessToken } from "../auth/access-token";
 import type { AppContext } from "../context";
 import { assertApiKeyLoginAllowed, planInForce } from "../entitlements";
+import { Forbidden, Unauthorized } from "../http/errors";
 import { toAuthUser } from "../users/users.presenter";
 import { findUserById } from "../users/users.repository";
-import { Forbidden, Unauthorized } from "./errors";
+import { verifyAccessToken } from "./access-token";
 
 declare module "fastify" {
   interface FastifyInstance {
