@@ -109,7 +109,7 @@ export function buildCurrencyTable(withAbbreviations = true): CurrencyTable {
   const internationalSymbol = new Map<string, string>();
   const lowerCase = new Set<string>();
   const add = (token: string, code: string, weight = 1) => {
-    const t = token.trim();
+    const t = token.replace(/[\s\p{Cf}]+/gu, " ").trim();
     if (t === "" || /\d/.test(t)) return;
     const key = keyOf(t);
     if (t === t.toLowerCase()) lowerCase.add(key);

@@ -75,6 +75,9 @@ export function findMoney(text: string, hints: LocaleHints, preferred: string | 
   return null;
 }
 
+/** A number with a decimal part or thousands groups: "1 299.00", "150.00", "1,250". */
+const looksLikeMoney = /^\d{1,3}(?:[.,'’ \u00a0\u202f]\d{3})+(?!\d)|^\d+[.,]\d{1,2}(?!\d)/;
+
 /** Latin letters all in lower case: a sign only where some locale writes it so ("kr", not "le"). */
 const isLowerLatin = (written: string) => /[a-z]/.test(written) && written === written.toLowerCase();
 
@@ -131,14 +134,14 @@ function signBefore(s: string, start: number): Sign | null {
   let end = start;
   while (end > 0 && /[\s:]/.test(s[end - 1] as string) && start - end < 3) end--;
   if (end === 0) return null;
-  const sign = signEndingAt(s, end);
+  const sign = signEndingAt(s, end, start);
   // "Rp. 150.000", "Kr. 299": an abbreviation's period between the sign and the number.
   if (sign === null && s[end - 1] === "." && end > 1 && letter.test(s[end - 2] as string))
-    return signEndingAt(s, end - 1);
+    return signEndingAt(s, end - 1, start);
   return sign;
 }
 
-function signEndingAt(s: string, end: number): Sign | null {
+function signEndingAt(s: string, end: number, start: number): Sign | null {
   const table = currencyTable();
   const window = s.slice(Math.max(0, end - table.maxTokenLength - 2), end);
   const folded = foldToken(window);
@@ -165,6 +168,9 @@ function signEndingAt(s: string, end: number): Sign | null {
   if (code !== null) return { meaning: char, code, edge: end - 1 };
   // A Latin letter alone ("R", "L") must stand apart: "FOR 10" is no rand, "B00P17" no pula.
   if (letter.test(lastChar) && /[\p{L}\p{N}]/u.test(s[end - 2] ?? "")) return null;
+  // And with a space before the number, that number must look like money ("R 1 299.00", not "M 38").
+  if (/[A-Za-z]/.test(lastChar) && end !== start && !looksLikeMoney.test(s.slice(start, start + 16)))
+    return null;
   return { meaning: char, code: null, edge: end - 1 };
 }
 
