@@ -20,7 +20,11 @@ export async function startMailCapture(): Promise<MailCapture> {
       response.writeHead(404).end();
       return;
     }
-    const mails = smtp.mails.map((m) => ({ to: m.to.map((a) => a.toLowerCase()), subject: m.subject }));
+    const mails = smtp.mails.map((m) => ({
+      to: m.to.map((a) => a.toLowerCase()),
+      subject: m.subject,
+      text: m.text,
+    }));
     response.writeHead(200, { "content-type": "application/json" });
     response.end(JSON.stringify(mails));
   });
