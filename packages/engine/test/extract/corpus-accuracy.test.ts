@@ -40,17 +40,44 @@ describe("extraction accuracy on the shared corpus", () => {
     expect(rate(misses, products.length, "price accuracy")).toBeGreaterThanOrEqual(0.98);
   });
 
-  it("reads the availability of every product page with an availability truth (≥ 95%)", () => {
-    // An empty truth availability means "not annotated": those pages are left out, not expected unknown.
-    const products = byCategory("product").filter((p) => p.truth?.availability);
+  it("reads the availability of every product page with an availability truth (≥ 98%), per shop", () => {
+    // An empty truth availability means "not annotated": those pages are left out, not expected unknown
+    // (the figure with them counted as "unknown" is printed too).
+    const annotated = byCategory("product").filter((p) => p.truth?.availability);
     const misses: string[] = [];
-    for (const page of products) {
+    const perShop = new Map<string, { ok: number; total: number }>();
+    for (const page of annotated) {
       const expected = truthAvailability[page.truth?.availability as string];
       const got = snapshotOf(page).availability;
-      if (got !== expected) misses.push(`${page.file}: truth ${expected}, got ${got}`);
+      const shop = page.site_group ?? page.file;
+      const tally = perShop.get(shop) ?? { ok: 0, total: 0 };
+      tally.total++;
+      if (got === expected) tally.ok++;
+      else misses.push(`${page.file}: truth ${expected}, got ${got}`);
+      perShop.set(shop, tally);
     }
-    expect(products.length).toBe(107);
-    expect(rate(misses, products.length, "availability accuracy")).toBeGreaterThanOrEqual(0.95);
+    expect(annotated.length).toBe(107);
+    const accuracy = rate(misses, annotated.length, "availability accuracy");
+    // The rules are general (no shop named anywhere), so holding one shop out changes nothing but the
+    // denominator: the leave-one-shop-out figure is the mean over shops of the held-out shop's accuracy.
+    const shops = [...perShop.entries()].sort(([a], [b]) => a.localeCompare(b));
+    const heldOut = shops.map(([, t]) => t.ok / t.total);
+    console.log(
+      `availability leave-one-shop-out (mean over ${shops.length} held-out shops): ${(
+        (100 * heldOut.reduce((sum, x) => sum + x, 0)) / heldOut.length
+      ).toFixed(1)}%; shops below 100%: ${
+        shops
+          .filter(([, t]) => t.ok < t.total)
+          .map(([shop, t]) => `${shop} ${t.ok}/${t.total}`)
+          .join(", ") || "none"
+      }`,
+    );
+    const all = byCategory("product").filter((p) => p.truth !== undefined);
+    const allOk = all.filter(
+      (p) => snapshotOf(p).availability === (truthAvailability[p.truth?.availability ?? ""] ?? "unknown"),
+    ).length;
+    console.log(`availability incl. not-annotated pages as "unknown": ${allOk}/${all.length}`);
+    expect(accuracy).toBeGreaterThanOrEqual(0.98);
   });
 
   it("keeps the main text of articles and leaves out what must not be there", () => {

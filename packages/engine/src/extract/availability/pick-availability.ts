@@ -1,37 +1,170 @@
+/**
+ * Availability by weighing the evidence a page gives, in tiers:
+ *  1. what the visitor sees stated or offered next to the product: a stock line near the title or price
+ *     ("Sold out", "Only 2 left", "In stock"), the buy button (enabled add-to-cart) or a "notify me"
+ *     button in its place;
+ *  2. structured data (JSON-LD, microdata/RDFa, product meta), all offers together: one available
+ *     variant makes the product available;
+ *  3. weaker hints: a buy-button label in the text near the title, a disabled buy button (many shops
+ *     disable it until a size is chosen).
+ * The first tier with evidence decides; when its evidence disagrees (a "sold out" line and an enabled
+ * buy button), the answer is "unknown" rather than a confident wrong one. Product tiles (related items,
+ * a group of three or more look-alike siblings) are not the product on show and are left out.
+ */
+import type { Element } from "domhandler";
 import type { Availability } from "../../snapshot";
 import { textOf } from "../html/text-of";
 import type { PageFacts } from "../html/walk";
 import type { StructuredOffer } from "../price/json-ld";
 import { buyBoxLines, isInBuyBox } from "../price/visible-price";
+import { insideRepeatedTile } from "./buy-controls";
 import { schemaAvailability } from "./schema-availability";
-import { availabilityFromText } from "./text-cues";
+import { availabilityFromText, statedAvailability } from "./text-cues";
+
+/** What the visible page says, strongest first; `conflict` when the strong evidence disagrees. */
+export interface VisibleStock {
+  strong: Availability | "conflict" | null;
+  weak: Availability | null;
+}
+
+export interface StockDecision {
+  availability: Availability;
+  /** The evidence disagreed: "unknown" on purpose, not for lack of evidence. */
+  conflict: boolean;
+}
+
+const maxStockLineChars = 200;
+const shortStatusChars = 40;
+
+type Side = "available" | "unavailable" | "other";
+
+function sideOf(availability: Availability): Side {
+  if (availability === "in_stock" || availability === "limited") return "available";
+  if (availability === "out_of_stock") return "unavailable";
+  return "other";
+}
+
+/** One answer from several pieces of evidence: the most specific of one side, or conflict. */
+function agree(found: readonly Availability[]): Availability | "conflict" | null {
+  if (found.length === 0) return null;
+  const sides = new Set(found.map(sideOf));
+  if (sides.has("available") && sides.has("unavailable")) return "conflict";
+  // Specific beats generic within one side: "only 2 left" over "in stock", "pre-order" over "available".
+  for (const preferred of ["out_of_stock", "preorder", "backorder", "limited", "in_stock"] as const)
+    if (found.includes(preferred)) return preferred;
+  return found[0] as Availability;
+}
+
+/** Structured availability over all offers: one available variant makes the product available. */
+export function structuredAvailability(
+  offers: readonly StructuredOffer[],
+  meta: Map<string, string>,
+): Availability | null {
+  const values = offers.map((o) => o.availability).filter((a): a is Availability => a !== null);
+  const fromMeta = schemaAvailability(meta.get("product:availability") ?? meta.get("og:availability"));
+  if (fromMeta !== null) values.push(fromMeta);
+  if (values.length === 0) return null;
+  if (values.some((v) => sideOf(v) === "available"))
+    return values.includes("in_stock") ? "in_stock" : "limited";
+  return agree(values) === "conflict" ? null : (agree(values) as Availability);
+}
+
+/** The visible evidence: stock lines near the product, its buy button, and the weaker hints. */
+export function visibleAvailability(page: PageFacts): VisibleStock {
+  const strong: Availability[] = [];
+  let tileStart = Number.POSITIVE_INFINITY;
+  for (const { element, line } of page.stockElements) {
+    if (!isInBuyBox(page.headingLines, line)) continue;
+    if (insideRepeatedTile(element)) {
+      tileStart = Math.min(tileStart, line);
+      continue;
+    }
+    const text = textOf(element, maxStockLineChars);
+    const found = text.length < maxStockLineChars && !aboutOneChannel(element) ? stockStatement(text) : null;
+    if (found !== null) strong.push(found);
+  }
+  const weak: Availability[] = [];
+  // Controls past a section heading may belong to another product: they count only when nothing
+  // closer to the title speaks.
+  const later: Availability[] = [];
+  for (const control of page.buyControls) {
+    if (!isInBuyBox(page.headingLines, control.line) || insideRepeatedTile(control.element)) continue;
+    const tier = inProductSection(page, control.line) ? strong : later;
+    if (control.kind === "notify") tier.push("out_of_stock");
+    else if (control.disabled) weak.push("out_of_stock");
+    else tier.push("in_stock");
+  }
+  // The lines right after the product title, up to where product tiles begin.
+  const starts = page.headingLines.length > 0 ? page.headingLines : [0];
+  for (const start of starts) {
+    const end = Math.min(start + buyBoxLines, tileStart > start ? tileStart : start + buyBoxLines);
+    let found = false;
+    for (let i = start; i < end && i < page.lines.length; i++) {
+      const line = page.lines[i] as string;
+      if (line.length > maxStockLineChars) continue;
+      // A bare status ("Not available") takes its channel from the label on the line before it.
+      const label = line.length <= shortStatusChars && i > start ? (page.lines[i - 1] ?? "") : "";
+      const stated = channelQualifier.test(label) ? null : stockStatement(line);
+      if (stated !== null) {
+        strong.push(stated);
+        found = true;
+      } else {
+        const implied = availabilityFromText(line);
+        if (implied !== null) weak.push(implied);
+      }
+    }
+    if (found) break;
+  }
+  const weakAnswer = agree(weak);
+  return {
+    strong: agree(strong.length > 0 ? strong : later),
+    weak: weakAnswer === "conflict" ? null : weakAnswer,
+  };
+}
 
 /**
- * Availability: structured data (JSON-LD, microdata/RDFa, product meta) first, then what the page shows
- * (`textAvailability`).
+ * Availability for one channel (pick-up in a store, delivery to a region) is not the product's stock:
+ * "In-store pick-up: not available" says nothing about buying it online.
  */
+const channelQualifier =
+  /(?<![\p{L}])(?:in[- ]?store|store pick-?up|pick-?up|click (?:&|and) collect|collect(?:ion)? in|retiro|en tienda|retrait|en magasin|abholung|in der filiale|im markt|ritiro|in negozio|in de winkel|na loja|w sklepie|odbiór|delivery to|lieferung nach)(?![\p{L}])/iu;
+
+/** The label around a short status ("Pick-up in store: Not available") says which channel it is about. */
+function aboutOneChannel(element: Element): boolean {
+  let current = element.parent;
+  for (let depth = 0; depth < 3 && current !== null && current.type === "tag"; depth++) {
+    if (channelQualifier.test(textOf(current, maxStockLineChars))) return true;
+    current = current.parent;
+  }
+  return false;
+}
+
+function stockStatement(text: string): Availability | null {
+  return channelQualifier.test(text) ? null : statedAvailability(text);
+}
+
+/**
+ * A buy control belongs to the product on show when it sits between a product title (h1) and the next
+ * section heading (h2/h3: "Related products", "Customers also bought") within the buy box.
+ */
+function inProductSection(page: PageFacts, line: number): boolean {
+  if (page.headingLines.length === 0) return true;
+  return page.headingLines.some((heading) => {
+    if (line < heading || line > heading + buyBoxLines) return false;
+    const nextSection = page.sectionLines.find((section) => section > heading);
+    return nextSection === undefined || line < nextSection;
+  });
+}
+
+/** Tier by tier: the visible page, then structured data, then the weak hints. */
 export function pickAvailability(
   offers: StructuredOffer[],
   meta: Map<string, string>,
-  shown: Availability | null,
-): Availability {
-  for (const offer of offers) if (offer.availability !== null) return offer.availability;
-  const fromMeta = schemaAvailability(meta.get("product:availability") ?? meta.get("og:availability"));
-  return fromMeta ?? shown ?? "unknown";
-}
-
-/** What the visible page says about stock: elements marked as stock/availability, then the buy box. */
-export function textAvailability(page: PageFacts): Availability | null {
-  for (const { element, line } of page.stockElements) {
-    const found = isInBuyBox(page.headingLines, line) ? availabilityFromText(textOf(element, 200)) : null;
-    if (found !== null) return found;
-  }
-  const starts = page.headingLines.length > 0 ? page.headingLines : [0];
-  for (const start of starts) {
-    for (const line of page.lines.slice(start, start + buyBoxLines)) {
-      const found = line.length <= 200 ? availabilityFromText(line) : null;
-      if (found !== null) return found;
-    }
-  }
-  return null;
+  visible: VisibleStock,
+): StockDecision {
+  if (visible.strong === "conflict") return { availability: "unknown", conflict: true };
+  if (visible.strong !== null) return { availability: visible.strong, conflict: false };
+  const structured = structuredAvailability(offers, meta);
+  if (structured !== null) return { availability: structured, conflict: false };
+  return { availability: visible.weak ?? "unknown", conflict: false };
 }

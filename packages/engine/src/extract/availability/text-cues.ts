@@ -1,15 +1,32 @@
 import type { Availability } from "../../snapshot";
 
-/** Whole-word alternatives, case-insensitive, with word boundaries that understand accented letters. */
-const phrases = (...alternatives: string[]) =>
-  new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join("|")})(?![\\p{L}])`, "iu");
+import { buyLabel, phrases } from "./buy-controls";
 
 /** Phrases shops show to visitors, most specific first (a "not available" must win over "available"). */
 const cues: [RegExp, Availability][] = [
   [
     phrases(
       "out of stock",
+      "not in stock",
+      "(?:when|if|once|as soon as)(?: [^.!?]{0,40})? (?:back in stock|in stock again|available again)",
+      "wieder (?:vorrätig|verfügbar|lieferbar|auf lager)",
+      "de nouveau (?:disponible|en stock)",
+      "di nuovo disponibile",
+      "weer (?:leverbaar|op voorraad|beschikbaar)",
+      "(?:vuelva|vuelve) a estar disponible",
+      "novamente disponível",
       "sold out",
+      "currently not available",
+      "nicht auf lager",
+      "(?:pas|plus) en stock",
+      "no hay (?:stock|existencias)",
+      "não disponível",
+      "brak towaru",
+      "nie je skladom",
+      "ei varastossa",
+      "inte i lager",
+      "ikke på lager",
+      "ikke på lager",
       "currently unavailable",
       "no longer available",
       "temporarily unavailable",
@@ -50,11 +67,33 @@ const cues: [RegExp, Availability][] = [
       "распродано",
       "немає в наявності",
       "εξαντλήθηκε",
+      "μη διαθέσιμο",
+      "elfogyott",
+      "nincs készleten",
+      "stoc epuizat",
+      "nu este în stoc",
+      "indisponibil",
+      "nema na (?:stanju|zalihi)",
+      "rasprodano",
+      "razprodano",
+      "ni na zalogi",
+      "hết hàng",
+      "stok habis",
+      "habis terjual",
+      "изчерпан",
+      "няма наличност",
+      "išparduota",
+      "izpārdots",
+      "läbi müüdud",
+      "нема на стању",
     ),
     "out_of_stock",
   ],
-  [/אזל מהמלאי|לא במלאי|אינו במלאי|غير متوفر|نفذت الكمية|نفدت الكمية/, "out_of_stock"],
-  [/在庫切れ|売り切れ|品切れ|在庫なし|販売終了|完売|缺货|售完|已售完|품절/, "out_of_stock"],
+  [
+    /אזל מהמלאי|לא במלאי|אינו במלאי|אזל במלאי|غير متوفر|نفذت الكمية|نفدت الكمية|ناموجود|स्टॉक में नहीं|สินค้าหมด/,
+    "out_of_stock",
+  ],
+  [/在庫切れ|売り切れ|品切れ|在庫なし|販売終了|完売|缺货|無庫存|售完|已售完|품절|일시품절/, "out_of_stock"],
   [
     phrases(
       "pre-?order",
@@ -93,53 +132,59 @@ const cues: [RegExp, Availability][] = [
   [
     phrases(
       "in stock",
-      "add to (?:cart|basket|bag|trolley)",
-      "buy now",
-      "buy it now",
       "auf lager",
       "sofort lieferbar",
       "lieferbar",
       "sofort verfügbar",
       "vorrätig",
-      "in den warenkorb",
-      "jetzt kaufen",
       "en stock",
-      "ajouter au panier",
-      "añadir al carrito",
-      "agregar al carrito",
-      "añadir a la cesta",
-      "aggiungi al carrello",
       "disponibilità immediata",
       // Marketplace pages without a buy box of their own: the offers of other sellers.
       "available from (?:these|\\d+) sellers",
       "disponibile presso (?:questi|\\d+) venditori",
       "op voorraad",
-      "in winkelwagen",
       "em estoque",
-      "adicionar ao carrinho",
-      "comprar agora",
       "na sklade",
       "skladem",
-      "do košíka",
-      "do koszyka",
       "w magazynie",
-      "lägg i varukorgen",
       "i lager",
       "på lager",
-      "læg i kurv",
       "varastossa",
-      "sepete ekle",
       "stokta",
       "в наличии",
-      "в корзину",
+      "є в наявності",
+      "σε απόθεμα",
+      "raktáron",
+      "készleten",
+      "în stoc",
+      "na (?:stanju|zalogi)",
+      "còn hàng",
+      "stok tersedia",
+      "в наличност",
+      "yra sandėlyje",
+      "ir noliktavā",
     ),
     "in_stock",
   ],
-  [/在庫あり|カートに入れる|カートへ|購入手続き|加入购物车|立即购买|장바구니|구매하기/, "in_stock"],
+  [/在庫あり|有現貨|有货|현재 구매 가능|במלאי|متوفر|موجود در انبار|स्टॉक में|มีสินค้า/, "in_stock"],
 ];
 
-/** The availability a piece of visible text states, or null when it says nothing about stock. */
-export function availabilityFromText(text: string): Availability | null {
+/** Buy-button labels: a page showing one says "you can buy this", weaker than a stated stock line. */
+const buyLabels: [RegExp, Availability][] = [
+  [buyLabel, "in_stock"],
+  [/カートに入れる|カートへ|購入手続き|加入购物车|加入購物車|立即购买|장바구니|구매하기/, "in_stock"],
+];
+
+/** The availability a stock line states ("Sold out", "In stock", "Only 2 left"), or null. */
+export function statedAvailability(text: string): Availability | null {
   for (const [pattern, availability] of cues) if (pattern.test(text)) return availability;
+  return null;
+}
+
+/** The availability a piece of visible text states or implies (a buy label), or null when it says nothing. */
+export function availabilityFromText(text: string): Availability | null {
+  const stated = statedAvailability(text);
+  if (stated !== null) return stated;
+  for (const [pattern, availability] of buyLabels) if (pattern.test(text)) return availability;
   return null;
 }

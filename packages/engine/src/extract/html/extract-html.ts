@@ -1,6 +1,6 @@
 import type { AnyNode, Document, Element } from "domhandler";
 import type { Availability, Price, Scope, Snapshot } from "../../snapshot";
-import { pickAvailability, textAvailability } from "../availability/pick-availability";
+import { pickAvailability, visibleAvailability } from "../availability/pick-availability";
 import { htmlItems } from "../items/html-items";
 import { localeHints } from "../price/currency";
 import { readJsonLd } from "../price/json-ld";
@@ -54,22 +54,26 @@ export function extractHtml(url: string, html: string, scope: Scope | undefined)
   let price: Price | null = null;
   let availability: Availability = "unknown";
   if (!editorial && scopeMatched !== false) {
-    const shownAvailability = textAvailability(facts);
+    const shown = visibleAvailability(facts);
     const productPage =
       jsonLd.hasProduct ||
       markup.length > 0 ||
       ogType.includes("product") ||
       [...head.meta.keys()].some((k) => k.startsWith("product:")) ||
       facts.hasPurchaseControl ||
-      shownAvailability !== null ||
+      shown.strong !== null ||
+      shown.weak !== null ||
       // The user pointed at this part of the page, or it shows one price rather than a listing's many.
       scopeMatched === true ||
       showsOnePrice(facts);
     price = pickPrice({ productPage, jsonLd: jsonLd.offers, markup, page: facts, hints });
-    availability = pickAvailability([...jsonLd.offers, ...markup], facts.meta, shownAvailability);
-    // A product page that shows a price and says nothing about stock sells it (as a visitor reads it).
+    const stock = pickAvailability([...jsonLd.offers, ...markup], facts.meta, shown);
+    availability = stock.availability;
+    // A product page that shows a price and says nothing about stock sells it (as a visitor reads it);
+    // evidence that disagrees stays "unknown".
     if (
       availability === "unknown" &&
+      !stock.conflict &&
       price !== null &&
       (price.source !== "text" || facts.headingLines.length > 0)
     ) {

@@ -1,6 +1,8 @@
 import type { Element, ParentNode } from "domhandler";
+import { type BuyControl, controlKindOf, isDisabledControl } from "../availability/buy-controls";
 import type { ImageReference } from "./images";
 import type { LineBuilder } from "./line-builder";
+import { textOf } from "./text-of";
 
 /** Everything the extractors need, gathered in one iterative pass over the parsed page. */
 export interface PageFacts {
@@ -28,6 +30,10 @@ export interface PageFacts {
   listParents: ParentNode[];
   /** A visible add-to-cart / buy control (form action, button, link), whatever the page's language. */
   hasPurchaseControl: boolean;
+  /** Visible buy and "notify me" controls with their state, in page order (at most 40). */
+  buyControls: BuyControl[];
+  /** Line indexes where visible `<h2>` / `<h3>` elements start (sections after the buy box), at most 50. */
+  sectionLines: number[];
 }
 
 export interface MarkupField {
@@ -100,13 +106,16 @@ export function collectVisible(el: Element, facts: PageFacts, lines: LineBuilder
     if (a.srcset) facts.images.push({ src: null, srcset: a.srcset });
   } else if (name === "h1") {
     if (facts.headingLines.length < 10) facts.headingLines.push(lines.lines.length);
+  } else if (name === "h2" || name === "h3") {
+    if (facts.sectionLines.length < 50) facts.sectionLines.push(lines.lines.length);
   } else if (name === "input") {
     const type = a.type?.toLowerCase();
     if ((type === "submit" || type === "button") && a.value) lines.add(` ${a.value} `);
   }
-  if (!facts.hasPurchaseControl && purchaseTags.has(name)) {
+  if (purchaseTags.has(name)) {
     const target = `${a.action ?? ""} ${a.id ?? ""} ${a.class ?? ""} ${a.name ?? ""} ${name === "a" ? (a.href ?? "") : ""}`;
-    facts.hasPurchaseControl = purchaseControl.test(target);
+    if (!facts.hasPurchaseControl) facts.hasPurchaseControl = purchaseControl.test(target);
+    if (facts.buyControls.length < maxBuyControls) collectBuyControl(el, target, facts, lines.lines.length);
   }
   const hints =
     (a.class === undefined ? 0 : classHints(a.class)) |
@@ -122,6 +131,25 @@ export function collectVisible(el: Element, facts: PageFacts, lines: LineBuilder
       facts.stockElements.push({ element: el, line });
   }
   if (furniture === 0 && el.children.length >= 3) facts.listParents.push(el);
+}
+
+const maxBuyControls = 40;
+const buttonLike = /btn|button/i;
+
+function collectBuyControl(el: Element, target: string, facts: PageFacts, line: number): void {
+  const a = el.attribs;
+  const name = el.name;
+  const attributes = `${target} ${a["data-test"] ?? ""} ${a["data-testid"] ?? ""} ${a["data-cy"] ?? ""}`;
+  let label = "";
+  if (name === "input") {
+    const type = a.type?.toLowerCase();
+    if (type !== "submit" && type !== "button") return;
+    label = a.value ?? "";
+  } else if (name === "button" || (name === "a" && (a.role === "button" || buttonLike.test(a.class ?? "")))) {
+    label = `${textOf(el, 80)} ${a["aria-label"] ?? ""} ${a.title ?? ""}`;
+  }
+  const kind = controlKindOf(attributes, label);
+  if (kind !== null) facts.buyControls.push({ element: el, line, kind, disabled: isDisabledControl(el) });
 }
 
 const priceFlag = 1;

@@ -24,6 +24,8 @@ export function walkPage(roots: AnyNode[]): PageFacts {
     paths: [],
     listParents: [],
     hasPurchaseControl: false,
+    buyControls: [],
+    sectionLines: [],
   };
   const lines = new LineBuilder();
   // Parallel stacks: a node to visit, or (when the node is null) the element being closed.
