@@ -1,11 +1,11 @@
-import { type Preview, previewRequestSchema, type WatchKind } from "@changeradar/contracts";
+import { type Preview, previewRequestSchema } from "@changeradar/contracts";
 import {
   extractSnapshot,
   FetchError,
   fetchPage,
   PageTooComplexError,
   parseScope,
-  type Snapshot,
+  suggestWatch,
 } from "@changeradar/engine";
 import { extractInput, type FetchSettings } from "../checks/page-check";
 import { Invalid } from "../http/errors";
@@ -57,13 +57,4 @@ export async function previewPage(body: unknown, settings: FetchSettings): Promi
     if (error instanceof PageTooComplexError) throw Invalid.field("url", error.message);
     throw error;
   }
-}
-
-function suggestWatch(snapshot: Snapshot): WatchKind[] {
-  const kinds: WatchKind[] = [];
-  if (snapshot.price) kinds.push("price");
-  if (snapshot.availability !== "unknown") kinds.push("stock");
-  if (snapshot.items.length >= 3) kinds.push("new_content");
-  kinds.push("text");
-  return kinds;
 }

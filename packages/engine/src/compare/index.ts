@@ -19,6 +19,7 @@ export { parseLocaleNumber } from "./number-parse";
 export { MAX_DIFF_HEIGHT, MAX_DIFF_WIDTH, pixelDiff } from "./pixel-diff";
 export { diffAvailability, diffPrice } from "./price-diff";
 export { diffItems, diffSets } from "./set-diff";
+export { suggestWatch } from "./suggest-watch";
 export { formatMoney, formatPrice } from "./summary";
 export type * from "./types";
 export { normaliseUrl } from "./url-normalise";

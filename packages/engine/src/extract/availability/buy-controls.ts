@@ -25,7 +25,7 @@ const notifyAttribute =
 
 /** What buy buttons say, in the languages shops write in (phrasing, not brands). */
 export const buyLabel = phrases(
-  "add to (?:cart|basket|bag|trolley|order)",
+  "add to (?:your |my )?(?:cart|basket|bag|trolley|order)",
   "buy (?:it )?now",
   "in den (?:warenkorb|einkaufswagen)",
   "jetzt kaufen",
@@ -112,8 +112,8 @@ export function isDisabledControl(el: Element): boolean {
 }
 
 /**
- * Members of a group of three or more look-alike siblings that each show an image and a link: product
- * tiles (related items, offers of other sellers), not the product on show. Table rows and list entries
+ * Members of a group of three or more look-alike siblings that each show an image and a link (and no
+ * h1): product tiles (related items, offers of other sellers), not the product on show. Table rows and list entries
  * are alike by tag; other elements by tag and class. Unclassed wrappers (div, div, div) are layout.
  */
 const maxTileDepth = 12;
@@ -125,9 +125,11 @@ function looksLikeTile(el: Element): boolean {
   let image = false;
   let link = false;
   const stack: AnyNode[] = [el];
-  for (let scanned = 0; stack.length > 0 && scanned < maxTileScan && !(image && link); scanned++) {
+  for (let scanned = 0; stack.length > 0 && scanned < maxTileScan; scanned++) {
     const node = stack.pop() as AnyNode;
     if (node.type !== "tag") continue;
+    // A tile holding the page's h1 is the product on show, however its template repeats it.
+    if (node.name === "h1") return false;
     if (node.name === "img" || node.name === "picture") image = true;
     else if (node.name === "a" && /^(?:https?:|\/)/.test(node.attribs.href ?? "")) link = true;
     for (const child of node.children) stack.push(child);

@@ -1,7 +1,30 @@
+import type { Element } from "domhandler";
+
 /** An image as written in the page: `src` and/or `srcset` (from img, or picture > source). */
 export interface ImageReference {
   src: string | null;
   srcset: string | null;
+}
+
+/** Ad containers by their id or class ("ad-slot", "div-gpt-ad-…", "advertisement", "sponsored"). */
+const adContainer =
+  /(?:^|[\s_-])(?:ads?|adslot|ad-?slot|ad-?unit|ad-?container|ad-?banner|advert|advertisement|gpt-ad|dfp|sponsored|google_ads)(?:$|[\s_-])|^div-gpt-ad|^google_ads/i;
+const maxAdDepth = 8;
+
+/** An image inside an ad slot rotates its creative on every visit: noise, not the page's image. */
+export function insideAdSlot(el: Element): boolean {
+  let current: Element | null = el;
+  for (let depth = 0; current !== null && depth < maxAdDepth; depth++) {
+    const a = current.attribs;
+    if (
+      (a.id !== undefined && adContainer.test(a.id)) ||
+      (a.class !== undefined && adContainer.test(a.class))
+    )
+      return true;
+    const parent: Element["parent"] = current.parent;
+    current = parent !== null && parent.type === "tag" ? (parent as Element) : null;
+  }
+  return false;
 }
 
 const trackerPattern = /(?:^|[/_.-])(?:pixel|spacer|blank|1x1|transparent|beacon|tracking)(?:[/_.-]|$)/i;

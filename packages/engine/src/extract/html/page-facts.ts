@@ -1,6 +1,7 @@
 import type { Element, ParentNode } from "domhandler";
 import { type BuyControl, controlKindOf, isDisabledControl } from "../availability/buy-controls";
-import type { ImageReference } from "./images";
+import { statedAvailability } from "../availability/text-cues";
+import { type ImageReference, insideAdSlot } from "./images";
 import type { LineBuilder } from "./line-builder";
 import { textOf } from "./text-of";
 
@@ -101,9 +102,9 @@ export function collectVisible(el: Element, facts: PageFacts, lines: LineBuilder
   const a = el.attribs;
   const name = el.name;
   if (name === "img") {
-    pushImage(facts, a);
+    if (!insideAdSlot(el)) pushImage(facts, a);
   } else if (name === "source") {
-    if (a.srcset) facts.images.push({ src: null, srcset: a.srcset });
+    if (a.srcset && !insideAdSlot(el)) facts.images.push({ src: null, srcset: a.srcset });
   } else if (name === "h1") {
     if (facts.headingLines.length < 10) facts.headingLines.push(lines.lines.length);
   } else if (name === "h2" || name === "h3") {
@@ -115,7 +116,9 @@ export function collectVisible(el: Element, facts: PageFacts, lines: LineBuilder
   if (purchaseTags.has(name)) {
     const target = `${a.action ?? ""} ${a.id ?? ""} ${a.class ?? ""} ${a.name ?? ""} ${name === "a" ? (a.href ?? "") : ""}`;
     if (!facts.hasPurchaseControl) facts.hasPurchaseControl = purchaseControl.test(target);
-    if (facts.buyControls.length < maxBuyControls) collectBuyControl(el, target, facts, lines.lines.length);
+    // A form is the container; its button is the control (and carries the state).
+    if (name !== "form" && facts.buyControls.length < maxBuyControls)
+      collectBuyControl(el, target, facts, lines.lines.length);
   }
   const hints =
     (a.class === undefined ? 0 : classHints(a.class)) |
@@ -148,7 +151,8 @@ function collectBuyControl(el: Element, target: string, facts: PageFacts, line: 
   } else if (name === "button" || (name === "a" && (a.role === "button" || buttonLike.test(a.class ?? "")))) {
     label = `${textOf(el, 80)} ${a["aria-label"] ?? ""} ${a.title ?? ""}`;
   }
-  const kind = controlKindOf(attributes, label);
+  // A buy button whose label says "Sold out" is a buy button the visitor cannot use.
+  const kind = statedAvailability(label) === "out_of_stock" ? "notify" : controlKindOf(attributes, label);
   if (kind !== null) facts.buyControls.push({ element: el, line, kind, disabled: isDisabledControl(el) });
 }
 

@@ -3,6 +3,7 @@
  * (first fetch, second fetch); injected fragments appear in both with different volatile values.
  */
 import type { CorpusPage } from "./corpus";
+import { hashOf } from "./dom-targets";
 
 export interface NoiseMutation {
   name: string;
@@ -97,7 +98,57 @@ function attributeOrder(html: string): [string, string] | null {
   return result === html ? null : [html, result];
 }
 
+/** The URL noise families run on a third of the pages (each costs two extractions per page). */
+const onSample = (page: CorpusPage): boolean => hashOf(page.file) % 3 === 0;
+
+/** An ad slot whose creative (image, click link) rotates on every visit. */
+function rotatingCreative(html: string, page: CorpusPage): [string, string] | null {
+  if (!onSample(page)) return null;
+  const slot = (creative: number) =>
+    `<aside class="ad-slot" id="div-gpt-ad-sidebar-0"><a href="https://ads.example/click?adid=${creative}&amp;placement=side"><img src="https://ads.example/creative/${creative}.jpg" alt="Advertisement" width="300" height="250"></a></aside>`;
+  return [inject(html, slot(48213)), inject(html, slot(90771))];
+}
+
+/** A tracking pixel with a random query on every visit. */
+function trackingPixel(html: string, page: CorpusPage): [string, string] | null {
+  if (!onSample(page)) return null;
+  const pixel = (r: string, ts: number) =>
+    `<img src="https://px.example/collect/t.gif?r=${r}&amp;ts=${ts}" width="1" height="1" alt=""><img src="/pixel.gif?cb=${ts}" alt="">`;
+  return [
+    inject(html, pixel("q8Zr2LmX0pA7", 1732286011000)),
+    inject(html, pixel("Wc4nB9tYe1Kd", 1732289977000)),
+  ];
+}
+
+const IMG_SRC = /(<img\b[^>]*?\ssrc\s*=\s*["'])([^"'?#]+)(["'])/gi;
+
+/** Every image URL gets a cache-buster that changes between visits (?v=<hash>). */
+function cacheBustingQuery(html: string, page: CorpusPage): [string, string] | null {
+  if (!onSample(page)) return null;
+  const bust = (version: string) =>
+    html.replace(IMG_SRC, (_m, open, src, close) => `${open}${src}?v=${version}${close}`);
+  const a = bust("3f9a1c27");
+  return a === html ? null : [a, bust("b71e0d4c")];
+}
+
+const LINK_HREF = /(<a\b[^>]*?\shref\s*=\s*["'])(\/[^"'?#;]*)(["'])/gi;
+
+/** Every relative link and image carries the visitor's session id (path parameter and query). */
+function sessionIdInUrls(html: string, page: CorpusPage): [string, string] | null {
+  if (!onSample(page)) return null;
+  const withSession = (sid: string) =>
+    html
+      .replace(LINK_HREF, (_m, open, href, close) => `${open}${href};jsessionid=${sid}${close}`)
+      .replace(IMG_SRC, (_m, open, src, close) => `${open}${src}?sid=${sid}${close}`);
+  const a = withSession("A1B2C3D4E5F6A7B8C9D0E1F2");
+  return a === html ? null : [a, withSession("9F8E7D6C5B4A39281706F5E4")];
+}
+
 export const noiseHtmlMutations: readonly NoiseMutation[] = [
+  { name: "rotating ad creative", apply: rotatingCreative },
+  { name: "tracking pixel", apply: trackingPixel },
+  { name: "cache-busting query", apply: cacheBustingQuery },
+  { name: "session id in urls", apply: sessionIdInUrls },
   { name: "timestamp", apply: timestamp },
   { name: "rotating token", apply: rotatingToken },
   { name: "ad id", apply: adId },

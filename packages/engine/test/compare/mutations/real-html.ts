@@ -24,6 +24,13 @@ export interface RealMutation {
   expected: WatchKind;
   /** The mutated page, or null when the mutation does not apply to this page. */
   apply(html: string, snapshot: Snapshot, page: CorpusPage): string | null;
+  /**
+   * Instead of `apply`: the (before, after) pair, for changes that need a before different from the page
+   * as saved (a list that grows from two entries to three).
+   */
+  pair?(html: string, snapshot: Snapshot, page: CorpusPage): [string, string] | null;
+  /** Items the change adds: the diff and the summary must count exactly this many. */
+  addsItems?: number;
 }
 
 const IN_STOCK_SCHEMA = /\b(?:InStock|InStoreOnly|OnlineOnly|LimitedAvailability)\b/g;
@@ -185,7 +192,25 @@ function removeElement(html: string, snapshot: Snapshot, page: CorpusPage): stri
   return replaceRange(html, span(element), "");
 }
 
+function injectBeforeBodyEnd(html: string, fragment: string): string {
+  const at = html.search(/<\/body\s*>/i);
+  return at >= 0 ? html.slice(0, at) + fragment + html.slice(at) : html + fragment;
+}
+
+/** A list of two release notes that grows to three: one new item, not three (item identity holds). */
+function listGrowth(html: string, _snapshot: Snapshot, page: CorpusPage): [string, string] | null {
+  if (hashOf(page.file) % 2 !== 0) return null;
+  const entry = (name: string) =>
+    `<li class="release-note"><a href="/releases/${name.toLowerCase()}-notes">Release ${name} notes</a></li>`;
+  const list = (names: string[]) => `<ul class="release-notes">${names.map(entry).join("")}</ul>`;
+  return [
+    injectBeforeBodyEnd(html, list(["Aurora", "Borealis"])),
+    injectBeforeBodyEnd(html, list(["Aurora", "Borealis", "Cassiopeia"])),
+  ];
+}
+
 export const realHtmlMutations: readonly RealMutation[] = [
+  { name: "list growth", expected: "new_content", apply: () => null, pair: listGrowth, addsItems: 1 },
   { name: "price change", expected: "price", apply: changePrice },
   { name: "stock flip", expected: "stock", apply: flipStock },
   { name: "new item", expected: "new_content", apply: addItem },

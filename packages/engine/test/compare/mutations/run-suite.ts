@@ -35,14 +35,20 @@ export function runMutations(page: CorpusPage): Outcome[] {
   const outcomes: Outcome[] = [];
   const { real, noise } = mutationsFor(page);
   for (const mutation of real) {
-    const mutated = mutation.apply(original, base, page);
+    const pair = mutation.pair?.(original, base, page) ?? null;
+    const mutated = pair === null ? mutation.apply(original, base, page) : pair[1];
     if (mutated === null || mutated === original) continue;
-    const result = compareSnapshots(base, extract(page, mutated), { watch });
+    const before = pair === null ? base : extract(page, pair[0]);
+    const result = compareSnapshots(before, extract(page, mutated), { watch });
+    const counted =
+      mutation.addsItems === undefined ||
+      (result.diffs.items.added.length === mutation.addsItems &&
+        result.summary.startsWith(`${mutation.addsItems} new item${mutation.addsItems === 1 ? ":" : "s:"}`));
     outcomes.push({
       file: page.file,
       mutation: mutation.name,
       real: true,
-      ok: result.changed && result.kinds.includes(mutation.expected),
+      ok: result.changed && result.kinds.includes(mutation.expected) && counted,
       detail: `kinds=[${result.kinds.join(",")}] ${result.summary}`,
     });
   }
