@@ -76,7 +76,10 @@ async function inBatches<T>(count: number, width: number, task: (index: number) 
   return out;
 }
 
-const emptyFigures = (): KindFigures => ({ real: 0, detected: 0, reported: 0, correct: 0 });
+function figuresOf(perKind: Record<string, KindFigures>, kind: string): KindFigures {
+  perKind[kind] ??= { real: 0, detected: 0, reported: 0, correct: 0 };
+  return perKind[kind];
+}
 
 export async function runRounds(options: {
   pages: number;
@@ -132,7 +135,7 @@ export async function runRounds(options: {
             monitor.recent = [compared.fingerprint, ...monitor.recent].slice(0, 5);
           }
           if (page.changed !== null) {
-            const kind = (figures.perKind[page.changed] ??= emptyFigures());
+            const kind = figuresOf(figures.perKind, page.changed);
             kind.real++;
             if (compared.changed && compared.kinds.includes(page.changed)) kind.detected++;
             else
@@ -149,7 +152,7 @@ export async function runRounds(options: {
                 `round ${round} ${page.noise.join("+") || "no noise"} on ${page.file}: [${compared.kinds}] ${compared.summary}`,
               );
             for (const kind of compared.kinds) {
-              const k = (figures.perKind[kind] ??= emptyFigures());
+              const k = figuresOf(figures.perKind, kind);
               k.reported++;
               if (page.changed !== null) k.correct++;
             }
@@ -168,8 +171,6 @@ export function formatRounds(result: RoundsResult): string {
   for (const [name, s] of Object.entries(result.settings)) {
     let real = 0;
     let detected = 0;
-    let reported = 0;
-    let correct = 0;
     const rows = Object.entries(s.perKind)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([kind, f]) => {
@@ -179,10 +180,6 @@ export function formatRounds(result: RoundsResult): string {
         const precision = f.reported === 0 ? "—" : (f.correct / f.reported).toFixed(3);
         return `  ${kind.padEnd(12)} recall ${recall} (${f.detected}/${f.real})  precision ${precision} (${f.correct}/${f.reported})`;
       });
-    for (const f of Object.values(s.perKind)) {
-      reported += f.reported;
-      correct += f.correct;
-    }
     const alerts = detected + s.falseAlerts.length;
     out.push(
       `${name}: recall ${(detected / Math.max(real, 1)).toFixed(3)} (${detected}/${real}), alert precision ${(detected / Math.max(alerts, 1)).toFixed(3)}, noise-only pages alerted ${s.noiseAlerts}/${s.noisePages}`,
