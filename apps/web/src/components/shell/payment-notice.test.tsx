@@ -1,8 +1,9 @@
 import { messages } from "@changeradar/contracts";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { useAuthStore } from "../../store/auth-store";
+import { renderScreen } from "../../test/render";
 import { PaymentNotice, shouldShowPaymentNotice } from "./payment-notice";
 
 const user = {
@@ -32,17 +33,16 @@ describe("Payment Required notice (spec §4)", () => {
 
   it("tells the user about the Free plan limits and stays hidden once closed", async () => {
     useAuthStore.getState().signIn(user, "token");
-    const { rerender } = render(<PaymentNotice />);
-    expect(screen.getByText(messages.paymentRequiredTitle)).toBeInTheDocument();
+    renderScreen(<PaymentNotice />);
+    expect(await screen.findByText(messages.paymentRequiredTitle)).toBeInTheDocument();
     expect(screen.getByText(/Free plan limits/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Close" }));
-    rerender(<PaymentNotice />);
     expect(screen.queryByText(messages.paymentRequiredTitle)).not.toBeInTheDocument();
   });
 
   it("never shows for an admin", () => {
     useAuthStore.getState().signIn({ ...user, isAdmin: true }, "token");
-    render(<PaymentNotice />);
+    renderScreen(<PaymentNotice />);
     expect(screen.queryByText(messages.paymentRequiredTitle)).not.toBeInTheDocument();
   });
 });

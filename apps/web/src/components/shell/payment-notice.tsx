@@ -1,6 +1,8 @@
-import { messages } from "@changeradar/contracts";
+import { messages, type PlanStatus } from "@changeradar/contracts";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
+import { BillingActions } from "../../features/billing/billing-actions";
+import { useBilling } from "../../features/billing/billing-queries";
 import { useAuthStore } from "../../store/auth-store";
 
 /**
@@ -16,17 +18,44 @@ export function shouldShowPaymentNotice(state: {
   return state.status === "incomplete" && !state.isAdmin && !state.loading && !state.dismissed;
 }
 
+/**
+ * The shell's payment notices, from the server's plan in force (fresher than the access token once a
+ * webhook has landed): 'Payment Required' with its Pay button, and a past-due notice with the billing portal.
+ */
 export function PaymentNotice() {
   const user = useAuthStore((s) => s.auth.user);
-  const { status, loading } = useAuthStore((s) => s.subscriptionState);
+  const subscription = useAuthStore((s) => s.subscriptionState);
   const dismissed = useAuthStore((s) => s.paymentNoticeDismissed);
   const dismiss = useAuthStore((s) => s.dismissPaymentNotice);
-  if (!shouldShowPaymentNotice({ status, isAdmin: Boolean(user?.isAdmin), loading, dismissed })) return null;
-  return (
-    <Alert severity="warning" onClose={dismiss} sx={{ mb: 2 }}>
-      <AlertTitle>{messages.paymentRequiredTitle}</AlertTitle>
-      You are currently on the Free plan limits. Complete your payment to unlock the full features of your
-      plan.
-    </Alert>
-  );
+  const billing = useBilling();
+  const status: PlanStatus | null = billing.data?.entitlement.status ?? subscription.status;
+  const loading = subscription.loading;
+  const isAdmin = Boolean(user?.isAdmin);
+
+  if (shouldShowPaymentNotice({ status, isAdmin, loading, dismissed })) {
+    return (
+      <Alert severity="warning" onClose={dismiss} sx={{ mb: 2 }}>
+        <AlertTitle>{messages.paymentRequiredTitle}</AlertTitle>
+        You are currently on the Free plan limits. Complete your payment to unlock the full features of your{" "}
+        {billing.data ? `${billing.data.entitlement.chosen} plan` : "plan"}.
+        {billing.data && (
+          <div style={{ marginTop: 8 }}>
+            <BillingActions billing={billing.data} payLabel="Complete payment" />
+          </div>
+        )}
+      </Alert>
+    );
+  }
+  if (status === "past_due" && !isAdmin && !loading && billing.data) {
+    return (
+      <Alert severity="error" sx={{ mb: 2 }}>
+        <AlertTitle>Payment failed</AlertTitle>
+        {billing.data.entitlement.explanation}
+        <div style={{ marginTop: 8 }}>
+          <BillingActions billing={billing.data} />
+        </div>
+      </Alert>
+    );
+  }
+  return null;
 }

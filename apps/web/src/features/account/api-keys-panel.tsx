@@ -19,13 +19,13 @@ import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { describeError } from "../../api/errors";
 import { formatDate, formatItemTime } from "../../lib/dates";
-import { useAuthStore } from "../../store/auth-store";
+import { usePlanInForce } from "../billing/billing-queries";
 import { LoadError, LoadingRows } from "../common/query-states";
 import { useApiKeyMutations, useApiKeys } from "./account-queries";
 
 /** Business plan API keys: create (the whole key shown once, with copy), list, revoke. */
 export function ApiKeysPanel() {
-  const plan = useAuthStore((s) => s.auth.user!.planType);
+  const plan = usePlanInForce();
   const allowed = plans[plan].apiKeys;
   const keys = useApiKeys(allowed);
   const { create, revoke } = useApiKeyMutations();

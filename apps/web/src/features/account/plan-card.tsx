@@ -1,12 +1,15 @@
 import { channelLabels, frequencyLabels, type PlanName, planNames, plans } from "@changeradar/contracts";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
+import CircularProgress from "@mui/material/CircularProgress";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
-import { useAuthStore } from "../../store/auth-store";
-import { useDashboard } from "../dashboard/dashboard-queries";
+import { describeError } from "../../api/errors";
+import { BillingActions } from "../billing/billing-actions";
+import { useBilling } from "../billing/billing-queries";
 
 function Limit({ label, value }: { label: string; value: string }) {
   return (
@@ -26,23 +29,38 @@ const statusLabels = {
   canceled: "Canceled",
 } as const;
 
-/** The current plan with its limits and usage, and the plans above it. */
+/** The chosen plan, the plan in force and why, its limits and usage, payment actions, and the plans above. */
 export function PlanCard() {
-  const user = useAuthStore((s) => s.auth.user!);
-  const dashboard = useDashboard();
-  const plan = plans[user.planType];
-  const higher = planNames.slice(planNames.indexOf(user.planType) + 1) as PlanName[];
+  const billing = useBilling();
+  if (!billing.data) {
+    return billing.isError ? (
+      <Alert severity="error">{describeError(billing.error).message}</Alert>
+    ) : (
+      <CircularProgress aria-label="Loading your plan" />
+    );
+  }
+  const { entitlement, limits, usage } = billing.data;
+  const chosen = entitlement.chosen;
+  const higher = planNames.slice(planNames.indexOf(chosen) + 1) as PlanName[];
   return (
     <Box>
       <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap", mb: 2 }}>
         <Typography variant="h5" component="p">
-          {plan.name} plan
+          {chosen} plan
         </Typography>
         <Chip
           size="small"
-          color={user.planStatus === "active" ? "success" : "warning"}
-          label={statusLabels[user.planStatus]}
+          color={entitlement.status === "active" ? "success" : "warning"}
+          label={statusLabels[entitlement.status]}
         />
+      </Box>
+      <Alert severity={entitlement.paymentNeeded ? "warning" : "info"} sx={{ mb: 2 }}>
+        {entitlement.inForce === chosen
+          ? entitlement.explanation
+          : `${entitlement.explanation} The limits below are the ${entitlement.inForce} plan's.`}
+      </Alert>
+      <Box sx={{ mb: 2 }}>
+        <BillingActions billing={billing.data} />
       </Box>
       <Box
         sx={{
@@ -56,13 +74,11 @@ export function PlanCard() {
       >
         <Limit
           label="Monitors"
-          value={
-            dashboard.data ? `${dashboard.data.monitors.used} of ${plan.monitors} used` : `${plan.monitors}`
-          }
+          value={`${usage.monitors} of ${limits.monitors} used${usage.pausedByPlan ? ` (${usage.pausedByPlan} paused by the plan)` : ""}`}
         />
-        <Limit label="Fastest checks" value={frequencyLabels[plan.fastestFrequency]} />
-        <Limit label="History kept" value={`${plan.historyDays} days`} />
-        <Limit label="Alert channels" value={plan.channels.map((c) => channelLabels[c]).join(", ")} />
+        <Limit label="Fastest checks" value={frequencyLabels[limits.fastestFrequency]} />
+        <Limit label="History kept" value={`${limits.historyDays} days`} />
+        <Limit label="Alert channels" value={limits.channels.map((c) => channelLabels[c]).join(", ")} />
       </Box>
       {higher.length > 0 ? (
         <>

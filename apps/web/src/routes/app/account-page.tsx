@@ -6,6 +6,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
+import CircularProgress from "@mui/material/CircularProgress";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemIcon from "@mui/material/ListItemIcon";
@@ -14,8 +15,12 @@ import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { Link, useSearchParams } from "react-router";
+import { describeError } from "../../api/errors";
 import { PlanPrice } from "../../components/plan-price";
 import { ScreenSection } from "../../components/shell/screen-section";
+import { BillingActions } from "../../features/billing/billing-actions";
+import { useBilling } from "../../features/billing/billing-queries";
+import { CheckoutOutcome } from "../../features/billing/checkout-outcome";
 import { useAuthStore } from "../../store/auth-store";
 
 /** /auth/account?planType&period: where a paid-plan sign-up (or an upgrade) lands, with the next step. */
@@ -28,6 +33,12 @@ export default function AccountPage() {
   const period = params.get("period") === "monthly" ? "monthly" : "yearly";
   const plan = plans[planName];
   const current = planName === user.planType && status === "active";
+  const outcome = params.get("checkout") ?? (params.get("portal") ? "portal" : null);
+  // Back from Checkout: the webhook may land a moment after the redirect, so ask again until it has.
+  const billing = useBilling({
+    refetchInterval: (query) =>
+      outcome === "success" && query.state.data?.entitlement.status !== "active" ? 1000 : false,
+  });
 
   return (
     <ScreenSection title="Your Plan">
@@ -80,28 +91,28 @@ export default function AccountPage() {
           </CardContent>
         </Card>
         <Box sx={{ display: "grid", gap: 2 }}>
-          {plan.price === 0 || current ? (
-            <Alert severity="success">
-              <AlertTitle>You are all set</AlertTitle>
-              Your {plan.name} plan is active.
-            </Alert>
+          <CheckoutOutcome outcome={outcome} billing={billing.data} />
+          {billing.data ? (
+            <>
+              <Alert severity={billing.data.entitlement.paymentNeeded ? "warning" : "info"}>
+                <AlertTitle>Plan in force: {billing.data.entitlement.inForce}</AlertTitle>
+                {billing.data.entitlement.explanation}
+              </Alert>
+              <BillingActions
+                billing={billing.data}
+                plan={planName === "Free" ? undefined : planName}
+                period={period}
+                payLabel={`Pay for ${planName} with Stripe`}
+              />
+            </>
+          ) : billing.isError ? (
+            <Alert severity="error">{describeError(billing.error).message}</Alert>
           ) : (
-            <Alert severity="info">
-              <AlertTitle>Next step: payment</AlertTitle>
-              Online payment for the {plan.name} plan is not open yet; it arrives with our billing update.
-              Until you pay, your account works within the Free plan limits (1 monitor, daily checks) and
-              nothing you set up is lost.
-            </Alert>
-          )}
-          {status === "incomplete" && (
-            <Typography color="text.secondary">
-              We will email you as soon as payment is available, and the Payment Required notice stays until
-              then.
-            </Typography>
+            <CircularProgress aria-label="Loading your plan" />
           )}
           <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
-            <Button variant="contained" component={Link} to="/auth">
-              {plan.price === 0 || current ? "Go to the dashboard" : "Continue on Free"}
+            <Button variant="outlined" component={Link} to="/auth">
+              Go to the dashboard
             </Button>
             <Button component={Link} to="/auth/settings#plan">
               Compare plans

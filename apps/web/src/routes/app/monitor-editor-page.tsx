@@ -5,16 +5,16 @@ import { useSnackbar } from "notistack";
 import { Link, useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../components/page-loader";
 import { ScreenSection } from "../../components/shell/screen-section";
+import { usePlanInForce } from "../../features/billing/billing-queries";
 import { LoadError } from "../../features/common/query-states";
 import { MonitorForm } from "../../features/monitors/editor/monitor-form";
 import { emptyMonitorValues, valuesFromMonitor } from "../../features/monitors/editor/monitor-form-values";
 import { useMonitor, useMonitorList, useMonitorMutations } from "../../features/monitors/monitors-queries";
-import { useAuthStore } from "../../store/auth-store";
 
 /** /auth/mymonitors/new and /auth/mymonitors/:monitorId/edit. */
 export default function MonitorEditorPage() {
   const { monitorId } = useParams();
-  const plan = useAuthStore((s) => s.auth.user!.planType);
+  const plan = usePlanInForce();
   const monitor = useMonitor(monitorId);
   const count = useMonitorList({ pageSize: 1 });
   const { create, update } = useMonitorMutations();

@@ -9,6 +9,7 @@ import Typography from "@mui/material/Typography";
 import { useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ScreenSection } from "../../components/shell/screen-section";
+import { usePlanInForce } from "../../features/billing/billing-queries";
 import { EmptyState, LoadError, LoadingRows } from "../../features/common/query-states";
 import { BulkImportDialog } from "../../features/monitors/bulk-import-dialog";
 import {
@@ -23,12 +24,11 @@ import {
 import { MonitorFiltersBar } from "../../features/monitors/monitor-filters-bar";
 import { MonitorRow } from "../../features/monitors/monitor-row";
 import { useMonitorList } from "../../features/monitors/monitors-queries";
-import { useAuthStore } from "../../store/auth-store";
 
 export default function MyMonitorsPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
-  const plan = useAuthStore((s) => s.auth.user!.planType);
+  const plan = usePlanInForce();
   const [importing, setImporting] = useState(false);
   const list = useMonitorList(toListQuery(filters));
   const paramString = params.toString();

@@ -2,12 +2,12 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import { useLocation, useNavigate } from "react-router";
 import { ScreenSection } from "../../components/shell/screen-section";
+import { usePlanInForce } from "../../features/billing/billing-queries";
 import { ChannelsPanel } from "../../features/notifications/channels-panel";
 import { NotificationList } from "../../features/notifications/notification-list";
-import { useAuthStore } from "../../store/auth-store";
 
 export default function NotificationsPage() {
-  const plan = useAuthStore((s) => s.auth.user!.planType);
+  const plan = usePlanInForce();
   const { hash, search } = useLocation();
   const navigate = useNavigate();
   const tab = hash === "#channels" ? "channels" : "alerts";
