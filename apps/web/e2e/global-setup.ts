@@ -1,3 +1,4 @@
+import { startStripeStandIn } from "../../server/test/billing/support/stripe-stand-in";
 import { startAppServer } from "./support/app-server";
 import { startMailCapture } from "./support/mail-capture";
 
@@ -9,11 +10,16 @@ export const adminEmail = "admin@changeradar.test";
  */
 export default async function globalSetup() {
   const mail = await startMailCapture();
-  const server = await startAppServer({ SMTP_URL: mail.smtpUrl, ADMIN_EMAIL: adminEmail });
+  // The local Stripe stand-in (issue 9): the server talks to it, its checkout page posts signed webhooks back.
+  const stripe = await startStripeStandIn();
+  const server = await startAppServer({ SMTP_URL: mail.smtpUrl, ADMIN_EMAIL: adminEmail, ...stripe.env });
+  stripe.setWebhookUrl(`${server.baseUrl}/api/v1/billing/webhook`);
+  process.env.CR_E2E_STRIPE_URL = stripe.url;
   process.env.CR_E2E_BASE_URL = server.baseUrl;
   process.env.CR_E2E_MAILBOX_URL = mail.mailboxUrl;
   return async () => {
     await server.stop();
     await mail.close();
+    await stripe.close();
   };
 }

@@ -79,6 +79,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Session>();
   const subscriptions = new Map<string, Record<string, unknown>>();
+  const customersByEmail = new Map<string, string>();
   let webhookUrl = "";
   let base = "";
   let counter = 0;
@@ -191,8 +192,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
     }
     if (req.method === "POST" && url.pathname === "/v1/customers") {
+      const id = newId("cus");
+      if (params.email) customersByEmail.set(params.email, id);
       return json(res, 200, {
-        id: newId("cus"),
+        id,
         object: "customer",
         email: params.email ?? null,
         name: params.name ?? null,
@@ -263,9 +266,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
          <p><a href="${escapeHtml(back)}">Return</a></p>`,
       );
     }
-    // Test control: a failed renewal of the customer's subscription.
+    // Test control: a failed renewal of a customer's subscription (?customer=cus_… or ?email=…).
     if (req.method === "POST" && url.pathname === "/_control/payment-failed") {
-      const customer = url.searchParams.get("customer") ?? "";
+      const email = url.searchParams.get("email") ?? "";
+      const customer = url.searchParams.get("customer") ?? customersByEmail.get(email) ?? "";
       const result = await send("invoice.payment_failed", {
         id: newId("in"),
         object: "invoice",
