@@ -20,7 +20,7 @@ async function shot(page: Page, name: string) {
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({
-      path: `../../test-results/web-e2e/billing-${name}-${width}.png`,
+      path: test.info().outputPath(`billing-${name}-${width}.png`),
       fullPage: true,
     });
   }
