@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { WatchKind } from "@changeradar/contracts";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { createChannelsService } from "../src/alerts/channels.service";
@@ -85,9 +86,20 @@ export async function insertMonitors(
   pageOrigin: string,
   webhookUrl: string,
 ): Promise<void> {
+  const urls = Array.from({ length: count }, (_, index) => `${pageOrigin}/p/${index}`);
+  await insertMonitorsFor(env, urls, webhookUrl, ["text"]);
+}
+
+/** One monitor per URL (none due before tomorrow), 50 per Business user with a webhook channel each. */
+export async function insertMonitorsFor(
+  env: BenchEnvironment,
+  urls: readonly string[],
+  webhookUrl: string,
+  watch: readonly WatchKind[],
+): Promise<void> {
   const { db } = env.database;
   const channels = createChannelsService({ db, config: env.config, mailer: env.mailer, clock: systemClock });
-  for (let first = 0; first < count; first += MONITORS_PER_USER) {
+  for (let first = 0; first < urls.length; first += MONITORS_PER_USER) {
     const [user] = await db
       .insert(users)
       .values({
@@ -103,19 +115,16 @@ export async function insertMonitors(
       name: "Bench receiver",
       config: { url: webhookUrl },
     });
-    const rows = Array.from({ length: Math.min(MONITORS_PER_USER, count - first) }, (_, k) => {
-      const index = first + k;
-      return {
-        userId: user.id,
-        url: `${pageOrigin}/p/${index}`,
-        host: "127.0.0.1",
-        name: `Product ${index}`,
-        frequency: "1d" as const,
-        watch: ["text" as const],
-        channelIds: [channel.id],
-        nextCheckAt: new Date(Date.now() + 86_400_000),
-      };
-    });
+    const rows = urls.slice(first, first + MONITORS_PER_USER).map((url, k) => ({
+      userId: user.id,
+      url,
+      host: new URL(url).hostname,
+      name: `Page ${first + k}`,
+      frequency: "1d" as const,
+      watch: [...watch],
+      channelIds: [channel.id],
+      nextCheckAt: new Date(Date.now() + 86_400_000),
+    }));
     await db.insert(monitors).values(rows);
   }
 }

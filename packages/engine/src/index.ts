@@ -2,3 +2,4 @@ export * from "./compare";
 export * from "./extract";
 export * from "./fetch";
 export * from "./snapshot";
+export * from "./snapshot-page";

@@ -40,8 +40,7 @@ export async function recordCheck(
 ): Promise<RecordedCheck> {
   const now = new Date();
   const blobs = await writeBlobs(db, outcome);
-  const status: RecordedStatus =
-    outcome.kind === "baseline" ? "unchanged" : outcome.kind === "changed" ? "changed" : outcome.kind;
+  const status = statusOf(outcome);
 
   const state = monitorState(monitor, outcome, now, ctx.timing);
   if (isQuiet(monitor, outcome, state)) {
@@ -73,7 +72,7 @@ export async function recordCheck(
 
   let snapshotId: string | null = null;
   await db.transaction(async (tx) => {
-    if (blobs.content && outcome.kind !== "error" && outcome.kind !== "not_modified") {
+    if (blobs.content && "snapshot" in outcome) {
       snapshotId = await repo.insertSnapshot(tx, {
         monitorId: monitor.id,
         takenAt: now,
@@ -142,11 +141,20 @@ export async function recordCheck(
   return { status, snapshotId };
 }
 
+function statusOf(outcome: PageCheckOutcome): RecordedStatus {
+  if (outcome.kind === "baseline" || outcome.kind === "same_body") return "unchanged";
+  return outcome.kind;
+}
+
 /** Nothing to store but the check: no new version, no change, no alert to send. */
 function isQuiet(monitor: MonitorRow, outcome: PageCheckOutcome, state: repo.MonitorState): boolean {
   if (outcome.kind === "error") return !(state.failingAlerted && !monitor.failingAlerted);
   if (monitor.failingAlerted) return false;
-  return outcome.kind === "not_modified" || (outcome.kind === "unchanged" && !outcome.rebase);
+  return (
+    outcome.kind === "not_modified" ||
+    outcome.kind === "same_body" ||
+    (outcome.kind === "unchanged" && !outcome.rebase)
+  );
 }
 
 function monitorState(
@@ -175,10 +183,17 @@ function monitorState(
     lastModified: outcome.lastModified,
   };
   if (outcome.kind === "not_modified") return state;
+  // Same bytes as last time: only the schedule moves (no facts, hash or price to write again).
+  if (outcome.kind === "same_body") return state;
+  state.bodyHash = outcome.bodyHash;
   state.latest = latestFacts(outcome.snapshot);
   if (outcome.kind === "baseline") {
-    state.learnedNoise = outcome.learnedNoise;
+    // Noise is learned again from this version's first difference.
+    state.learnedNoise = null;
     state.recentFingerprints = [outcome.fingerprint];
+  }
+  if ((outcome.kind === "unchanged" || outcome.kind === "changed") && outcome.learnedNoise) {
+    state.learnedNoise = outcome.learnedNoise;
   }
   if (outcome.kind === "changed") {
     state.lastChangeAt = now;

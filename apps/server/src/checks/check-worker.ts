@@ -64,11 +64,11 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       wake = done;
     });
 
+  /** Runs a claimed check whose host permit and slot are already held. */
   async function runClaimed(monitor: MonitorRow): Promise<void> {
     const startedAt = new Date();
     try {
-      const previous = await loadPrevious(db, monitor, cache);
-      const outcome = await hosts.run(monitor.host, () => checkPage(monitor, previous, options.fetch));
+      const outcome = await checkPage(monitor, () => loadPrevious(db, monitor, cache), options.fetch);
       const { status, snapshotId } = await recordCheck(db, monitor, outcome, { owner, startedAt, timing });
       if (snapshotId && "snapshot" in outcome) {
         if (monitor.latestSnapshotId) cache.delete(monitor.latestSnapshotId);
@@ -85,6 +85,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   function launch(monitor: MonitorRow): void {
     const task = runClaimed(monitor).finally(() => {
       inFlight.delete(monitor.id);
+      hosts.release(monitor.host);
       slots.release();
       wake?.();
     });
@@ -95,13 +96,22 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     while (running) {
       try {
         const free = slots.free;
-        const claimed = free > 0 ? await claimDueMonitors(db, owner, free, timing.leaseMs) : [];
+        const claimed =
+          free > 0 ? await claimDueMonitors(db, owner, free, timing.leaseMs, hosts.saturated()) : [];
+        const giveBack: string[] = [];
         for (const monitor of claimed) {
           // Our own check of it outlived its lease and is still running: let that one finish.
           if (inFlight.has(monitor.id)) continue;
+          // The host permit first, then the slot: a host at its limit never holds a slot. Claimed
+          // beyond the host's free permits: given back at once, due for the next claim.
+          if (slots.free === 0 || !hosts.tryAcquire(monitor.host)) {
+            giveBack.push(monitor.id);
+            continue;
+          }
           await slots.acquire();
           launch(monitor);
         }
+        if (giveBack.length > 0) await releaseLeases(db, giveBack, owner);
         if (!running) break;
         if (slots.free === 0) await sleep(idlePollMs);
         else if (claimed.length < free) await sleep(await idleDelay());
@@ -145,11 +155,14 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       void slots.acquire().then(async () => {
         try {
           const monitor = running ? await claimMonitor(db, monitorId, owner, timing.leaseMs) : null;
-          if (monitor) return launch(monitor);
+          if (monitor && hosts.tryAcquire(monitor.host)) return launch(monitor);
+          // Its host is at its limit here: the monitor stays due and the scheduler takes it.
+          if (monitor) await releaseLeases(db, [monitor.id], owner);
         } catch (error) {
           log("error", `Could not start the check of monitor ${monitorId}`, error);
         }
         slots.release();
+        wake?.();
       });
     },
   };

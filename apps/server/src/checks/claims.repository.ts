@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { type MonitorRow, monitors } from "../db/schema/monitors";
 
@@ -15,12 +15,21 @@ export async function claimDueMonitors(
   owner: string,
   limit: number,
   leaseMs: number,
+  /** Hosts at their limit in this worker: their monitors stay due for a worker with a free permit. */
+  skipHosts: readonly string[] = [],
 ): Promise<MonitorRow[]> {
   if (limit <= 0) return [];
   const due = db
     .select({ id: monitors.id })
     .from(monitors)
-    .where(and(eq(monitors.paused, false), lte(monitors.nextCheckAt, sql`now()`), leaseFree))
+    .where(
+      and(
+        eq(monitors.paused, false),
+        lte(monitors.nextCheckAt, sql`now()`),
+        leaseFree,
+        skipHosts.length > 0 ? notInArray(monitors.host, [...skipHosts]) : undefined,
+      ),
+    )
     .orderBy(asc(monitors.nextCheckAt))
     .limit(limit)
     .for("update", { skipLocked: true });

@@ -35,23 +35,31 @@ export class Semaphore {
   }
 }
 
+/**
+ * Permits per host, taken without waiting: the worker claims only monitors whose host has a free permit
+ * and takes the permit before the slot, so a host at its limit never holds a slot.
+ */
 export class HostLimiter {
-  private readonly hosts = new Map<string, Semaphore>();
+  private readonly inUse = new Map<string, number>();
 
-  constructor(private readonly perHost: number) {}
+  constructor(readonly perHost: number) {}
 
-  async run<T>(host: string, work: () => Promise<T>): Promise<T> {
-    let semaphore = this.hosts.get(host);
-    if (!semaphore) {
-      semaphore = new Semaphore(this.perHost);
-      this.hosts.set(host, semaphore);
-    }
-    await semaphore.acquire();
-    try {
-      return await work();
-    } finally {
-      semaphore.release();
-      if (semaphore.idle) this.hosts.delete(host);
-    }
+  /** Takes a permit for `host` when one is free; false when the host is at its limit. */
+  tryAcquire(host: string): boolean {
+    const used = this.inUse.get(host) ?? 0;
+    if (used >= this.perHost) return false;
+    this.inUse.set(host, used + 1);
+    return true;
+  }
+
+  release(host: string): void {
+    const used = (this.inUse.get(host) ?? 0) - 1;
+    if (used <= 0) this.inUse.delete(host);
+    else this.inUse.set(host, used);
+  }
+
+  /** Hosts with no free permit (left out of the next claim). */
+  saturated(): string[] {
+    return [...this.inUse].filter(([, used]) => used >= this.perHost).map(([host]) => host);
   }
 }

@@ -1,24 +1,23 @@
+import { createHash } from "node:crypto";
 import {
   type BrowserPool,
   type ChangeResult,
   compareSnapshots,
-  extractSnapshot,
   FetchError,
-  type FetchedPage,
-  fetchPage,
   fingerprintSnapshot,
   type LearnedNoise,
   learnNoise,
-  parseScope,
+  type PageSnapshot,
   refineWithAI,
   type Snapshot,
+  snapshotPage,
 } from "@changeradar/engine";
 import type { MonitorRow } from "../db/schema/monitors";
 import { toEngineCondition } from "./engine-conditions";
 
 /**
- * One check of one monitor through the engine: fetch (conditionally), extract, compare with the stored
- * version. Pure with respect to the database: the recorder stores what this returns.
+ * One check of one monitor through the engine: fetch (conditionally), hash, extract, compare with the
+ * stored version. Pure with respect to the database: the recorder stores what this returns.
  */
 export interface PreviousVersion {
   snapshot: Snapshot;
@@ -38,35 +37,78 @@ interface Fetched {
   durationMs: number;
   etag: string | null;
   lastModified: string | null;
+  /** Body hash and monitor settings of this check (kept to skip the parse of the same bytes next time). */
+  bodyHash: string | null;
 }
 
 export type PageCheckOutcome =
   | (Fetched & { kind: "error"; error: string })
   | (Fetched & { kind: "not_modified" })
+  /** The body bytes are the last check's, under the same settings: nothing was parsed. */
+  | (Fetched & { kind: "same_body" })
   | (Fetched & {
       kind: "baseline";
       snapshot: Snapshot;
       screenshot: Uint8Array | null;
-      learnedNoise: LearnedNoise;
       fingerprint: string;
     })
-  /** `rebase`: the page went back to a recent version (a flip-flop): store it silently as the latest. */
-  | (Fetched & { kind: "unchanged"; snapshot: Snapshot; rebase: boolean; fingerprint: string })
-  | (Fetched & { kind: "changed"; snapshot: Snapshot; screenshot: Uint8Array | null; result: ChangeResult });
+  /**
+   * `rebase`: the page went back to a recent version (a flip-flop): store it silently as the latest.
+   * `learnedNoise`: noise learned at this check (a second fetch when a first difference showed up).
+   */
+  | (Fetched & {
+      kind: "unchanged";
+      snapshot: Snapshot;
+      rebase: boolean;
+      fingerprint: string;
+      learnedNoise?: LearnedNoise;
+    })
+  | (Fetched & {
+      kind: "changed";
+      snapshot: Snapshot;
+      screenshot: Uint8Array | null;
+      result: ChangeResult;
+      learnedNoise?: LearnedNoise;
+    });
+
+/**
+ * What the same bytes are judged under: the monitor's scope and comparison settings. A change of any of
+ * them makes the next check parse the page again.
+ */
+export function settingsKey(monitor: MonitorRow): string {
+  return createHash("sha256")
+    .update(
+      JSON.stringify([
+        monitor.selector,
+        monitor.renderJs,
+        monitor.watch,
+        monitor.ignoreRules,
+        monitor.conditions,
+        monitor.sensitivity,
+        monitor.aiCriteria,
+      ]),
+    )
+    .digest("hex")
+    .slice(0, 16);
+}
 
 export async function checkPage(
   monitor: MonitorRow,
-  previous: PreviousVersion | null,
+  loadPrevious: () => Promise<PreviousVersion | null>,
   settings: FetchSettings,
 ): Promise<PageCheckOutcome> {
   const started = Date.now();
-  const fetchOnce = (conditional: boolean) =>
-    fetchPage(
+  const key = settingsKey(monitor);
+  const hasPrevious = monitor.latestSnapshotId !== null;
+  const read = (again: boolean) =>
+    snapshotPage(
       {
         url: monitor.url,
         render: monitor.renderJs,
-        etag: conditional ? monitor.etag : null,
-        lastModified: conditional ? monitor.lastModified : null,
+        selector: monitor.selector,
+        etag: hasPrevious && !again ? monitor.etag : null,
+        lastModified: hasPrevious && !again ? monitor.lastModified : null,
+        knownBodyHash: hasPrevious && !again ? bodyHashOf(monitor.bodyHash, key) : null,
       },
       {
         allowPrivateTargets: settings.allowPrivateTargets,
@@ -74,23 +116,25 @@ export async function checkPage(
         browserPool: monitor.renderJs ? (settings.browserPool ?? undefined) : undefined,
       },
     );
-  let page: FetchedPage;
+  let first: PageSnapshot;
   try {
-    page = await fetchOnce(previous !== null);
+    first = await read(false);
   } catch (error) {
     return failure(error, started);
   }
   const fetched: Fetched = {
-    httpStatus: page.status,
+    httpStatus: first.page.status,
     durationMs: Date.now() - started,
-    etag: page.etag ?? monitor.etag,
-    lastModified: page.lastModified ?? monitor.lastModified,
+    etag: first.page.etag ?? monitor.etag,
+    lastModified: first.page.lastModified ?? monitor.lastModified,
+    bodyHash: first.kind === "not_modified" ? monitor.bodyHash : `${first.bodyHash}:${key}`,
   };
-  if (page.notModified && previous) return { ...fetched, kind: "not_modified" };
-
   try {
-    const scope = monitor.selector ? parseScope(monitor.selector) : undefined;
-    const snapshot = await extractSnapshot(extractInput(page), { scope });
+    const previous = first.kind === "snapshot" && hasPrevious ? await loadPrevious() : null;
+    if (first.kind === "not_modified" && hasPrevious) return { ...fetched, kind: "not_modified" };
+    if (first.kind === "same_body" && hasPrevious) return { ...fetched, kind: "same_body" };
+    if (first.kind !== "snapshot") throw new Error("The page gave no content to compare.");
+    const { snapshot, page } = first;
     if (snapshot.scopeMatched === false) {
       return {
         ...fetched,
@@ -99,57 +143,73 @@ export async function checkPage(
       };
     }
     if (!previous) {
-      // Noise is learned from a second, back-to-back fetch: whatever differs between the two is volatile.
-      const second = await extractSnapshot(extractInput(await fetchOnce(false)), { scope });
-      const noise = learnNoise(snapshot, second, null);
+      // One fetch: noise is learned later, from a second fetch at the first check that sees a difference.
       return {
         ...fetched,
-        durationMs: Date.now() - started,
         kind: "baseline",
-        snapshot: second,
+        snapshot,
         screenshot: page.screenshot,
-        learnedNoise: noise,
-        fingerprint: fingerprintSnapshot(second, {
+        fingerprint: fingerprintSnapshot(snapshot, {
           watch: monitor.watch,
           ignore: monitor.ignoreRules,
-          learnedNoise: noise,
+          learnedNoise: (monitor.learnedNoise as LearnedNoise | null) ?? null,
         }),
       };
     }
-    const compared = compareSnapshots(previous.snapshot, snapshot, {
-      watch: monitor.watch,
-      ignore: monitor.ignoreRules,
-      conditions: monitor.conditions.map(toEngineCondition),
-      learnedNoise: (monitor.learnedNoise as LearnedNoise | null) ?? null,
-      recentFingerprints: monitor.recentFingerprints,
-      sensitivity: monitor.sensitivity,
-      screenshots:
-        previous.screenshot && page.screenshot
-          ? { before: previous.screenshot, after: page.screenshot }
-          : null,
-    });
+    const compare = (learnedNoise: LearnedNoise | null) =>
+      compareSnapshots(previous.snapshot, snapshot, {
+        watch: monitor.watch,
+        ignore: monitor.ignoreRules,
+        conditions: monitor.conditions.map(toEngineCondition),
+        learnedNoise,
+        recentFingerprints: monitor.recentFingerprints,
+        sensitivity: monitor.sensitivity,
+        screenshots:
+          previous.screenshot && page.screenshot
+            ? { before: previous.screenshot, after: page.screenshot }
+            : null,
+      });
+    let learnedNoise = (monitor.learnedNoise as LearnedNoise | null) ?? undefined;
+    let compared = compare(learnedNoise ?? null);
+    let learned: LearnedNoise | undefined;
+    if (compared.changed && !learnedNoise) {
+      // The first difference since the baseline: whatever differs between two back-to-back fetches
+      // is volatile. Learn it once, then judge the difference without it.
+      // A second fetch that fails leaves the difference to be judged without learned noise.
+      const again = await read(true).catch(() => null);
+      if (again?.kind === "snapshot") {
+        learned = learnNoise(snapshot, again.snapshot, null);
+        learnedNoise = learned;
+        compared = compare(learned);
+      }
+    }
     const result =
       compared.changed && settings.ai
         ? await refineWithAI(compared, { ...settings.ai, criteria: monitor.aiCriteria })
         : compared;
+    const noise = learned ? { learnedNoise: learned } : {};
+    const done = { ...fetched, durationMs: Date.now() - started };
     if (!result.changed || result.flipFlop) {
       return {
-        ...fetched,
+        ...done,
         kind: "unchanged",
         snapshot,
         rebase: result.flipFlop,
         fingerprint: result.fingerprint,
+        ...noise,
       };
     }
-    return { ...fetched, kind: "changed", snapshot, screenshot: page.screenshot, result };
+    return { ...done, kind: "changed", snapshot, screenshot: page.screenshot, result, ...noise };
   } catch (error) {
-    return failure(error, started, page.status);
+    return failure(error, started, first.page.status);
   }
 }
 
-/** Links and images resolve against the URL the page was finally served from (after redirects). */
-export function extractInput(page: FetchedPage) {
-  return { url: page.finalUrl, contentType: page.contentType, text: page.text, bytes: page.bytes };
+/** The stored hash when it was taken under the same settings, else null (parse again). */
+function bodyHashOf(stored: string | null, key: string): string | null {
+  if (!stored) return null;
+  const [hash, storedKey] = stored.split(":");
+  return storedKey === key ? hash : null;
 }
 
 function failure(error: unknown, started: number, httpStatus: number | null = null): PageCheckOutcome {
@@ -161,5 +221,6 @@ function failure(error: unknown, started: number, httpStatus: number | null = nu
     durationMs: Date.now() - started,
     etag: null,
     lastModified: null,
+    bodyHash: null,
   };
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { extractSnapshot, parseScope } from "../extract";
-import { createBrowserPool, type FetchedPage, fetchPage } from "../fetch";
-import type { Price, Scope, Snapshot } from "../snapshot";
+import { createBrowserPool, type FetchedPage } from "../fetch";
+import type { Price, Snapshot } from "../snapshot";
+import { snapshotPage } from "../snapshot-page";
 
 const usage = `Usage: changeradar check <url> [--selector S] [--render] [--json]
 
@@ -60,12 +60,9 @@ export async function runCheck(args: string[], io: CheckIo = process): Promise<n
       })
     : undefined;
   try {
-    const scope: Scope | undefined = selector === undefined ? undefined : parseScope(selector);
-    const page = await fetchPage({ url, render }, { allowPrivateTargets, browserPool });
-    const snapshot = await extractSnapshot(
-      { url: page.finalUrl, contentType: page.contentType, text: page.text, bytes: page.bytes },
-      { scope },
-    );
+    const read = await snapshotPage({ url, render, selector }, { allowPrivateTargets, browserPool });
+    if (read.kind !== "snapshot") throw new Error(`Unexpected answer: ${read.kind}`);
+    const { page, snapshot } = read;
     if (snapshot.scopeMatched === false)
       throw new Error(`The selector "${selector}" matched nothing on the page.`);
     io.stdout.write(json ? `${JSON.stringify(checkResult(page, snapshot))}\n` : summary(page, snapshot));

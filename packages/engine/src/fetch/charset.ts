@@ -107,10 +107,17 @@ export function detectCharset(
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
+/** UTF-8 through Node's native decoder (malformed bytes become U+FFFD, as iconv-lite does), BOM dropped. */
+function utf8WithoutBom(buffer: Buffer): string {
+  const text = buffer.toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** Decodes body bytes. Undeclared bytes are UTF-8 when they are valid UTF-8, otherwise windows-1252. */
 export function decodeText(bytes: Uint8Array, contentType?: string | null): DecodedText {
   const { charset, source } = detectCharset(bytes, contentType);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (charset === "utf-8") return { text: utf8WithoutBom(buffer), charset, source };
   if (charset) return { text: iconv.decode(buffer, charset), charset, source };
   try {
     return { text: strictUtf8.decode(buffer), charset: "utf-8", source };

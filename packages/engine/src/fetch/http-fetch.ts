@@ -64,10 +64,28 @@ export function pageFromExchange(req: FetchRequest, response: HttpExchange, star
   }
   const contentTypeHeader = headerValue(headers["content-type"]) ?? null;
   const contentType = mediaTypeOf(contentTypeHeader, bytes);
-  const { text, charset } = isBinaryMediaType(contentType)
-    ? { text: "", charset: "" }
-    : decodeText(bytes, contentTypeHeader);
-  return { ...page, notModified: false, contentType, charset, text, bytes, etag, lastModified };
+  // Decoded on first use: a check whose body bytes are the same as last time never decodes them.
+  let decoded: { text: string; charset: string } | null = null;
+  const decode = () => {
+    decoded ??= isBinaryMediaType(contentType)
+      ? { text: "", charset: "" }
+      : decodeText(bytes, contentTypeHeader);
+    return decoded;
+  };
+  return {
+    ...page,
+    notModified: false,
+    contentType,
+    get charset() {
+      return decode().charset;
+    },
+    get text() {
+      return decode().text;
+    },
+    bytes,
+    etag,
+    lastModified,
+  };
 }
 
 export function isBinaryMediaType(mediaType: string): boolean {

@@ -50,6 +50,8 @@ export const monitors = pgTable(
     /** The one "monitor failing" alert was sent; a success then sends the one "recovered" alert. */
     failingAlerted: boolean("failing_alerted").notNull().default(false),
     etag: text("etag"),
+    /** sha256 of the last checked body's bytes: the same bytes again are not parsed. */
+    bodyHash: text("body_hash"),
     lastModified: text("last_modified"),
     latestSnapshotId: uuid("latest_snapshot_id"),
     latest: jsonb("latest").$type<LatestFacts>(),

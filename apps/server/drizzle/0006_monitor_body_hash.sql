@@ -1,0 +1,1 @@
+ALTER TABLE "monitors" ADD COLUMN "body_hash" text;

@@ -1,0 +1,148 @@
+/**
+ * Cheap unchanged checks (issue 11): the same body bytes are not parsed again, the first check fetches
+ * once, and noise is learned from a second fetch at the first difference instead.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { monitorSchema } from "@changeradar/contracts";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CheckWorker } from "../../src/checks/check-worker";
+import { pricePoints } from "../../src/db/schema/checks";
+import { monitors } from "../../src/db/schema/monitors";
+import { changeCount, checkCount, checkOnce, manualWorker } from "../monitors/support/checks";
+import { type PageServer, productPage, startPageServer } from "../monitors/support/page-server";
+import { eventually, startTestApp, type TestApp } from "../monitors/support/test-app";
+
+let t: TestApp;
+let pages: PageServer;
+let worker: CheckWorker;
+
+beforeAll(async () => {
+  [t, pages] = await Promise.all([startTestApp(), startPageServer()]);
+  worker = manualWorker(t.database.handle.db);
+});
+afterAll(async () => {
+  await worker.stop();
+  await t.close();
+  await pages.close();
+});
+
+const db = () => t.database.handle.db;
+
+async function createMonitor(path: string, watch = ["text", "price"]) {
+  const owner = await t.signUp("Business");
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/monitors",
+    headers: owner.auth,
+    payload: { url: pages.url(path), frequency: "1d", watch },
+  });
+  expect(res.statusCode).toBe(201);
+  const monitor = monitorSchema.parse(res.json());
+  await eventually(
+    () => checkCount(db(), monitor.id),
+    (n) => n === 1,
+  );
+  return { owner, monitor };
+}
+
+const row = async (id: string) => (await db().select().from(monitors).where(eq(monitors.id, id)))[0];
+const prices = async (id: string) =>
+  (await db().select({ n: count() }).from(pricePoints).where(eq(pricePoints.monitorId, id)))[0].n;
+
+describe("the same body bytes", () => {
+  it("are recognised by their hash: the check moves the schedule and writes no facts again", async () => {
+    pages.set("/same", productPage());
+    const { monitor } = await createMonitor("/same");
+    const first = await row(monitor.id);
+    expect(first.bodyHash).toMatch(/^[0-9a-f]{64}:[0-9a-f]{16}$/);
+    expect(await prices(monitor.id)).toBe(1);
+
+    await checkOnce(db(), worker, monitor.id);
+    const second = await row(monitor.id);
+    expect(second.bodyHash).toBe(first.bodyHash);
+    expect(second.lastCheckedAt!.getTime()).toBeGreaterThan(first.lastCheckedAt!.getTime());
+    // Parsing the page is what writes a price point: none for the same bytes.
+    expect(await prices(monitor.id)).toBe(1);
+    expect(await changeCount(db(), monitor.id)).toBe(0);
+  });
+
+  it("are parsed again once the monitor's settings changed", async () => {
+    pages.set("/settings", productPage());
+    const { owner, monitor } = await createMonitor("/settings");
+    const patched = await t.app.inject({
+      method: "PATCH",
+      url: `/api/v1/monitors/${monitor.id}`,
+      headers: owner.auth,
+      payload: { watch: ["price"] },
+    });
+    expect(patched.statusCode).toBe(200);
+    await checkOnce(db(), worker, monitor.id);
+    expect(await prices(monitor.id)).toBe(2);
+    await checkOnce(db(), worker, monitor.id);
+    expect(await prices(monitor.id)).toBe(2);
+  });
+
+  it("one byte different is parsed and compared as before", async () => {
+    pages.set("/byte", productPage());
+    const { monitor } = await createMonitor("/byte");
+    pages.set("/byte", productPage({ text: "A sturdy anvil for every workshop!" }));
+    await checkOnce(db(), worker, monitor.id);
+    expect(await changeCount(db(), monitor.id)).toBe(1);
+  });
+});
+
+describe("noise learned at the first difference", () => {
+  it("a token that rotates on every request never alerts; a real change does", async () => {
+    // A page whose session token differs on every request, like a real busy site.
+    let text = "A sturdy anvil for every workshop.";
+    let served = 0;
+    const server = createServer((_request, response) => {
+      served += 1;
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.end(
+        productPage({ text, extra: `<p>Session token ${(served * 7919).toString(36)}q${served}</p>` }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const owner = await t.signUp("Business");
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/monitors",
+        headers: owner.auth,
+        payload: {
+          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/noisy`,
+          frequency: "1d",
+          watch: ["text"],
+        },
+      });
+      const monitor = monitorSchema.parse(res.json());
+      await eventually(
+        () => checkCount(db(), monitor.id),
+        (n) => n === 1,
+      );
+      expect(served).toBe(1);
+      expect((await row(monitor.id)).learnedNoise).toBeNull();
+
+      // The first difference: a second fetch right away shows what is volatile.
+      await checkOnce(db(), worker, monitor.id);
+      expect(served).toBe(3);
+      expect((await row(monitor.id)).learnedNoise).not.toBeNull();
+      expect(await changeCount(db(), monitor.id)).toBe(0);
+
+      // Learned once: the next rotation is noise, with one fetch.
+      await checkOnce(db(), worker, monitor.id);
+      expect(served).toBe(4);
+      expect(await changeCount(db(), monitor.id)).toBe(0);
+
+      text = "Now with a free hammer for every buyer.";
+      await checkOnce(db(), worker, monitor.id);
+      expect(await changeCount(db(), monitor.id)).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * One page, from its address to its snapshot: scope → fetch → (hash) → extract. The one way the service's
+ * checks, the preview and the `check` command read a page.
+ *
+ * The body bytes are hashed before anything else: when they are the same as the last check's
+ * (`knownBodyHash`), the page is neither decoded nor parsed.
+ */
+import { createHash } from "node:crypto";
+import { extractSnapshot, parseScope } from "./extract";
+import { type FetchedPage, type FetchPageOptions, fetchPage } from "./fetch";
+import type { FetchRequest } from "./fetch/types";
+import type { Snapshot } from "./snapshot";
+
+export interface SnapshotPageRequest extends FetchRequest {
+  /** The monitor's CSS selector or XPath scope (parsed here: a bad one throws before any fetch). */
+  selector?: string | null;
+  /** Hash of the body bytes of the last check: the same bytes again give `same_body`. */
+  knownBodyHash?: string | null;
+}
+
+export type PageSnapshot =
+  /** The server answered 304 to the validators. */
+  | { kind: "not_modified"; page: FetchedPage }
+  /** The body bytes are exactly the last check's: nothing was decoded or parsed. */
+  | { kind: "same_body"; page: FetchedPage; bodyHash: string }
+  | { kind: "snapshot"; page: FetchedPage; bodyHash: string; snapshot: Snapshot };
+
+/** sha256 of the body bytes, hex (the screenshot of a rendered page is not part of it). */
+export function bodyHash(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** Links and images resolve against the URL the page was finally served from (after redirects). */
+export function extractInputOf(page: FetchedPage) {
+  return { url: page.finalUrl, contentType: page.contentType, text: page.text, bytes: page.bytes };
+}
+
+export async function snapshotPage(
+  request: SnapshotPageRequest,
+  options: FetchPageOptions = {},
+): Promise<PageSnapshot> {
+  const { selector, knownBodyHash, ...fetchRequest } = request;
+  const scope = selector ? parseScope(selector) : undefined;
+  const page = await fetchPage(fetchRequest, options);
+  if (page.notModified) return { kind: "not_modified", page };
+  const hash = bodyHash(page.bytes);
+  // A rendered page's look can change with the same markup (its screenshot is compared then).
+  if (knownBodyHash && hash === knownBodyHash && !page.screenshot)
+    return { kind: "same_body", page, bodyHash: hash };
+  const snapshot = await extractSnapshot(extractInputOf(page), { scope });
+  return { kind: "snapshot", page, bodyHash: hash, snapshot };
+}
