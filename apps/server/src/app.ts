@@ -8,7 +8,7 @@ import { installAuthentication } from "./auth/authenticate";
 import { blogPageHead } from "./blog/blog-head";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
-import type { AppContext } from "./context";
+import type { AppContext, CheckQueue } from "./context";
 import type { DatabaseHandle } from "./db/database";
 import { alwaysReady, type Readiness } from "./health/readiness";
 import { registerReadinessRoute } from "./health/readiness.routes";
@@ -30,6 +30,8 @@ export interface BuildAppOptions {
   mailer: Mailer;
   clock?: Clock;
   logger?: Logger;
+  /** The process's check worker (`serve`), so first checks share its slots. */
+  checks?: CheckQueue;
   /** The built web app; defaults to apps/web/dist. */
   webRoot?: string;
   /** What GET /api/v1/ready reports; the roles pass theirs, otherwise ready from the start. */
@@ -49,6 +51,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     clock: options.clock ?? systemClock,
     log,
+    checks: options.checks,
   };
 
   const app = Fastify({

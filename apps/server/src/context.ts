@@ -4,6 +4,11 @@ import type { Database, DatabaseHandle } from "./db/database";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 
+/** Where a check that should run soon is handed (the check worker's `checkSoon`). */
+export interface CheckQueue {
+  checkSoon(monitorId: string): void;
+}
+
 /**
  * What services need, built once by buildApp and handed to every domain's routes. Services take the
  * parts they use; they never see the HTTP request (STYLE 2).
@@ -17,4 +22,9 @@ export interface AppContext {
   mailer: Mailer;
   clock: Clock;
   log: Logger;
+  /**
+   * The process's check worker when it runs one (`serve`): first checks and "check now" go to its
+   * slots. Without one (`api`, tests), the monitors routes run a small worker of their own.
+   */
+  checks?: CheckQueue;
 }

@@ -158,3 +158,17 @@ export const importResultSchema = z.object({
   created: z.array(monitorSchema),
   errors: z.array(z.object({ url: z.string(), message: z.string() })),
 });
+
+/** POST /monitors/check: "check now" for many monitors at once (My Monitors selection). */
+export const bulkCheckRequestSchema = z.strictObject({
+  ids: z.array(z.string().uuid()).min(1).max(500),
+});
+export type BulkCheckRequest = z.input<typeof bulkCheckRequestSchema>;
+
+export const bulkCheckResultSchema = z.object({
+  /** Monitors now due at once. */
+  queued: z.number().int(),
+  /** Paused, checked within the cool-down, or not the caller's. */
+  skipped: z.number().int(),
+});
+export type BulkCheckResult = z.infer<typeof bulkCheckResultSchema>;

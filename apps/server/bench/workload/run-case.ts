@@ -15,6 +15,7 @@ import { watchKinds } from "@changeradar/contracts";
 import { forkWorkload } from "@changeradar/engine/workload";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../../src/app";
+import type { CheckWorker } from "../../src/checks/check-worker";
 import { startTasks } from "../../src/roles/background-task";
 import { backgroundTasks } from "../../src/roles/background-tasks";
 import { startWebhookReceiver } from "../bench-servers";
@@ -41,23 +42,19 @@ await insertMonitorsFor(env, workload.urls, receiver.url, watchKinds);
 const rt = { config: env.config, database: env.database, log: env.log, mailer: env.mailer };
 const lags: number[] = [];
 let measuringLag = false;
-const app = await buildApp({
-  config: env.config,
-  database: env.database,
-  mailer: env.mailer,
-  logger: env.log,
+// As `serve` does it: one check worker for the scheduler and the API's first checks.
+const tasks = backgroundTasks(rt, {
+  onChecked: ({ dueAt, startedAt }) => {
+    if (measuringLag) lags.push(startedAt.getTime() - dueAt.getTime());
+  },
 });
+const checks = tasks.find((task): task is CheckWorker => task.name === "check-worker");
+const app = await buildApp({ ...rt, logger: env.log, checks });
 await app.listen({ port: 0, host: "127.0.0.1" });
-const stopTasks = await startTasks(
-  backgroundTasks(rt, {
-    onChecked: ({ dueAt, startedAt }) => {
-      if (measuringLag) lags.push(startedAt.getTime() - dueAt.getTime());
-    },
-  }),
-);
+const stopTasks = await startTasks(tasks);
 const idleRss = process.memoryUsage().rss;
 
-const checks = () => countRows(env, sql`select count(*) as n from checks`);
+const checkRows = () => countRows(env, sql`select count(*) as n from checks`);
 const changes = () => countRows(env, sql`select count(*) as n from changes`);
 
 /** Makes every monitor due now, or spread over `spreadMs`. */
@@ -69,13 +66,13 @@ async function due(spreadMs = 0): Promise<void> {
 }
 
 async function pass(name: string) {
-  const before = await checks();
+  const before = await checkRows();
   const bytesBefore = await databaseBytes(env);
   const changesBefore = await changes();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await due();
-  while ((await checks()) < before + pages) await sleep(100);
+  while ((await checkRows()) < before + pages) await sleep(100);
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   return {
@@ -99,7 +96,7 @@ for (let r = 0; r < rounds; r += 1) {
 
 // Scheduled checks at LAG_RATE/s over LAG_SECONDS (at most every page once).
 const scheduled = Math.min(pages, LAG_RATE * LAG_SECONDS);
-const before = await checks();
+const before = await checkRows();
 measuringLag = true;
 await env.database.db.execute(sql`
   with ranked as (select id, row_number() over (order by created_at, id) - 1 as n from monitors)
@@ -107,7 +104,7 @@ await env.database.db.execute(sql`
     then now() + interval '1 second' + make_interval(secs => r.n::float8 / ${LAG_RATE})
     else now() + interval '1 day' end
   from ranked r where r.id = m.id`);
-while ((await checks()) < before + scheduled) await sleep(100);
+while ((await checkRows()) < before + scheduled) await sleep(100);
 measuringLag = false;
 
 const unchanged = passes[1];

@@ -5,11 +5,11 @@ export type { Database, DatabaseHandle, Unsubscribe } from "./database-handle";
 
 /** PGlite in DATA_DIR by default; PostgreSQL when DATABASE_URL is set. Call `migrate` before use. */
 export async function createDatabase(
-  config: Pick<Config, "databaseUrl" | "dataDir">,
+  config: Pick<Config, "databaseUrl" | "dataDir"> & { checks?: Config["checks"] },
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    const { createPostgresDatabase } = await import("./postgres");
-    return createPostgresDatabase(config.databaseUrl);
+    const { createPostgresDatabase, poolSizeFor } = await import("./postgres");
+    return createPostgresDatabase(config.databaseUrl, poolSizeFor(config.checks?.concurrency));
   }
   const { createPgliteDatabase } = await import("./pglite");
   return createPgliteDatabase(config.dataDir);

@@ -7,12 +7,24 @@ import type { Database, DatabaseHandle } from "./database-handle";
 /** Arbitrary constant naming the advisory lock that serialises migrations. */
 const MIGRATION_LOCK_KEY = 7_240_521;
 
-export async function createPostgresDatabase(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+/**
+ * Connections for the queries of one process: one per check slot (a check holds at most one at a time,
+ * its batch write) plus headroom for the API, claims and the background jobs. Live-event listeners
+ * have connections of their own, outside the pool.
+ */
+export function poolSizeFor(checkSlots = 16): number {
+  return checkSlots + 8;
+}
+
+export async function createPostgresDatabase(
+  databaseUrl: string,
+  poolSize = poolSizeFor(),
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzle({ client: pool }) as unknown as Database;
-  const listeners = new Set<pg.PoolClient>();
+  const listeners = new Set<pg.Client>();
   return {
     db,
     kind: "postgres",
@@ -20,7 +32,10 @@ export async function createPostgresDatabase(databaseUrl: string): Promise<Datab
       await pool.query("select 1");
     },
     async listen(channel, handler) {
-      const client = await pool.connect();
+      // Its own connection: a LISTEN holds it for good, so it must not take one from the query pool.
+      const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+      client.on("error", () => {});
+      await client.connect();
       listeners.add(client);
       client.on("notification", (message) => {
         if (message.channel === channel) handler(message.payload ?? "");
@@ -29,7 +44,7 @@ export async function createPostgresDatabase(databaseUrl: string): Promise<Datab
       return async () => {
         if (!listeners.delete(client)) return;
         await client.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       };
     },
     async notify(channel, payload) {
@@ -48,7 +63,7 @@ export async function createPostgresDatabase(databaseUrl: string): Promise<Datab
       }
     },
     async close() {
-      for (const client of listeners) client.release();
+      await Promise.allSettled([...listeners].map((client) => client.end()));
       listeners.clear();
       await pool.end();
     },

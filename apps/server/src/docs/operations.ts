@@ -1,5 +1,7 @@
 import {
   apiKeySchema,
+  bulkCheckRequestSchema,
+  bulkCheckResultSchema,
   changeDetailSchema,
   changeSummarySchema,
   channelSchema,
@@ -116,6 +118,17 @@ export const operations: Operation[] = [
     status: 202,
     response: queued,
     errors: [429],
+  },
+  {
+    method: "post",
+    path: "/monitors/check",
+    tag: "Monitors",
+    summary: "Check now, for many monitors",
+    description:
+      "Makes each listed monitor due at once (up to 500). Paused monitors and those checked within the 10 s cool-down are skipped.",
+    body: bulkCheckRequestSchema,
+    status: 202,
+    response: bulkCheckResultSchema,
   },
   {
     method: "post",

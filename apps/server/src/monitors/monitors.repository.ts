@@ -124,6 +124,28 @@ export async function claimManualCheck(
   return claimed.length > 0;
 }
 
+/** Manual checks for many monitors: the caller's unpaused ones past the cool-down become due now. */
+export async function claimManualChecks(
+  db: Database,
+  userId: string,
+  ids: readonly string[],
+  minIntervalMs: number,
+): Promise<string[]> {
+  const claimed = await db
+    .update(monitors)
+    .set({ manualCheckAt: sql`now()`, nextCheckAt: sql`now()` })
+    .where(
+      and(
+        inArray(monitors.id, [...ids]),
+        eq(monitors.userId, userId),
+        eq(monitors.paused, false),
+        sql`(${monitors.manualCheckAt} is null or ${monitors.manualCheckAt} < now() - make_interval(secs => ${minIntervalMs / 1000}))`,
+      ),
+    )
+    .returning({ id: monitors.id });
+  return claimed.map((row) => row.id);
+}
+
 export async function tagCounts(db: Database, userId: string): Promise<{ name: string; count: number }[]> {
   const result = await db.execute<{ name: string; count: number }>(sql`
     select tag as name, count(*)::int as count

@@ -11,22 +11,28 @@ type WithId = { Params: { id: string } };
 
 /** The monitors API (issue 4). Every route is authenticated and scoped to the signed-in user's monitors. */
 export async function registerMonitorRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
-  // This node runs first checks and "check now" itself, so the user sees a result within seconds
-  // even when the scheduler runs on other machines.
-  const firstChecks = createCheckWorker({
-    db: ctx.db,
-    fetch: checkFetchSettings(ctx.config),
-    timing: checkTimingFor(ctx.config),
-    concurrency: ctx.config.checks.concurrency,
-    schedule: false,
-    log: (level, message, detail) => ctx.log[level]({ err: detail }, message),
-  });
-  firstChecks.start();
-  api.addHook("onClose", async () => firstChecks.stop());
+  // First checks and "check now" run on this node, so the user sees a result within seconds even when
+  // the scheduler runs on other machines: in the process's own check worker (`serve`), else in a
+  // small one of their own (`api`).
+  let firstChecks = ctx.checks;
+  if (!firstChecks) {
+    const own = createCheckWorker({
+      db: ctx.db,
+      fetch: checkFetchSettings(ctx.config),
+      timing: checkTimingFor(ctx.config),
+      concurrency: Math.min(4, ctx.config.checks.concurrency),
+      schedule: false,
+      log: (level, message, detail) => ctx.log[level]({ err: detail }, message),
+    });
+    own.start();
+    api.addHook("onClose", async () => own.stop());
+    firstChecks = own;
+  }
+  const queue = firstChecks;
 
   const monitors = createMonitorsService({
     allowPrivateTargets: ctx.config.allowPrivateTargets,
-    checkSoon: (id) => firstChecks.checkSoon(id),
+    checkSoon: (id) => queue.checkSoon(id),
   });
   const scope = (request: FastifyRequest): MonitorsContext => ({
     db: ctx.db,
@@ -60,6 +66,9 @@ export async function registerMonitorRoutes(api: FastifyInstance, ctx: AppContex
   );
   api.post<WithId>("/monitors/:id/check", auth, async (request, reply) =>
     reply.status(202).send(await monitors.checkNow(scope(request), request.params.id)),
+  );
+  api.post("/monitors/check", auth, async (request, reply) =>
+    reply.status(202).send(await monitors.checkMany(scope(request), request.body)),
   );
   api.get("/tags", auth, async (request) => monitors.tags(scope(request)));
 }

@@ -1,4 +1,6 @@
 import {
+  type BulkCheckResult,
+  bulkCheckRequestSchema,
   type CreateMonitorInput,
   createMonitorSchema,
   defaultSensitivity,
@@ -48,7 +50,7 @@ export function rendersFor(watch: readonly string[], renderJs: boolean): boolean
 
 export function createMonitorsService(options: MonitorsServiceOptions) {
   const guard = { allowPrivateTargets: options.allowPrivateTargets };
-  const manualCheckIntervalMs = options.manualCheckIntervalMs ?? 30_000;
+  const manualCheckIntervalMs = options.manualCheckIntervalMs ?? 10_000;
 
   async function assertChannels(
     ctx: MonitorsContext,
@@ -178,6 +180,15 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       }
       options.checkSoon(id);
       return { queued: true };
+    },
+
+    /** "Check now" for a selection: each monitor past its cool-down is due at once. */
+    async checkMany(ctx: MonitorsContext, body: unknown): Promise<BulkCheckResult> {
+      const { ids } = validate(bulkCheckRequestSchema, body);
+      const unique = [...new Set(ids)];
+      const queued = await repo.claimManualChecks(ctx.db, ctx.user.id, unique, manualCheckIntervalMs);
+      for (const id of queued) options.checkSoon(id);
+      return { queued: queued.length, skipped: unique.length - queued.length };
     },
 
     async tags(ctx: MonitorsContext) {

@@ -1,5 +1,6 @@
 import { buildApp } from "../app";
 import { closeBrowserPools } from "../checks/check-settings";
+import type { CheckWorker } from "../checks/check-worker";
 import { createReadiness } from "../health/readiness";
 import { startTasks } from "../tasks/background-task";
 import { backgroundTasks } from "./background-tasks";
@@ -19,7 +20,10 @@ export async function runServe(
   if (!rt) return 1;
   const { config, database, log, mailer } = rt;
   const readiness = createReadiness({ runsBackground: options.withBackgroundTasks });
-  const app = await buildApp({ config, database, mailer, logger: log, readiness });
+  // One check worker per process: the scheduler's slots also run first checks and "check now".
+  const tasks = options.withBackgroundTasks ? backgroundTasks(rt) : [];
+  const checks = tasks.find((task): task is CheckWorker => task.name === "check-worker");
+  const app = await buildApp({ config, database, mailer, logger: log, readiness, checks });
   let stopTasks = async () => {};
 
   // Operator commands (changeradar plan) reach the server that holds the embedded database through this.
@@ -48,7 +52,7 @@ export async function runServe(
   }
   // Listening first, so /api/v1/ready can answer "starting" while the background work starts.
   if (options.withBackgroundTasks) {
-    stopTasks = await startTasks(backgroundTasks(rt));
+    stopTasks = await startTasks(tasks);
     readiness.backgroundStarted();
   }
   readiness.ready();
