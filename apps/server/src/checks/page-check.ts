@@ -224,3 +224,6 @@ function failure(error: unknown, started: number, httpStatus: number | null = nu
     bodyHash: null,
   };
 }
+
+/** Links and images resolve against the URL the page was finally served from (after redirects). */
+export { extractInputOf as extractInput } from "@changeradar/engine";

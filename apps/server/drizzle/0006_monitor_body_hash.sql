@@ -1,1 +1,0 @@
-ALTER TABLE "monitors" ADD COLUMN "body_hash" text;
