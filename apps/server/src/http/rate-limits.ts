@@ -18,6 +18,8 @@ const rules = {
   contact: { max: 5, minutes: 60, keyBy: "ip" },
   getHelp: { max: 10, minutes: 60, keyBy: "ip" },
   recordVisitor: { max: 30, minutes: 60, keyBy: "ip" },
+  /** Each preview fetches (and may render) a page the user names: bounded per address. */
+  preview: { max: 30, minutes: 10, keyBy: "ip" },
 } as const satisfies Record<string, { max: number; minutes: number; keyBy: KeyBy }>;
 
 export type RateLimitName = keyof typeof rules;

@@ -3,6 +3,7 @@ import { checkFetchSettings, checkTimingFor } from "../checks/check-settings";
 import { createCheckWorker } from "../checks/check-worker";
 import type { AppContext } from "../context";
 import { ownerOf } from "../entitlements";
+import { rateLimit } from "../http/rate-limits";
 import { importMonitors } from "./import.service";
 import { createMonitorsService, type MonitorsContext } from "./monitors.service";
 import { previewPage } from "./preview.service";
@@ -44,8 +45,10 @@ export async function registerMonitorRoutes(api: FastifyInstance, ctx: AppContex
   api.post("/monitors", auth, async (request, reply) =>
     reply.status(201).send(await monitors.create(scope(request), request.body)),
   );
-  api.post("/monitors/preview", auth, async (request) =>
-    previewPage(request.body, checkFetchSettings(ctx.config)),
+  api.post(
+    "/monitors/preview",
+    { ...auth, config: { rateLimit: rateLimit(ctx.config, "preview") } },
+    async (request) => previewPage(request.body, checkFetchSettings(ctx.config)),
   );
   api.post("/monitors/import", auth, async (request) =>
     importMonitors(monitors, scope(request), request.body),

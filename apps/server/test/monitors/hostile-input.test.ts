@@ -108,3 +108,25 @@ describe("deeply nested pages", () => {
     expect(answer.json().errors[0].msg).toContain("nests elements more than 1,000 deep");
   }, 120_000);
 });
+
+describe("the preview route", () => {
+  it("is rate-limited: 30 previews per address in 10 minutes, then 429", async () => {
+    const user = await t.signUp("Free");
+    pages.set("/small", "<html><body><p>Small page</p></body></html>");
+    const strict = await t.startSibling({ RATE_LIMIT_SCALE: "1" });
+    try {
+      const preview = () =>
+        fetch(`${strict.baseUrl}/api/v1/monitors/preview`, {
+          method: "POST",
+          headers: { ...user.auth, "content-type": "application/json" },
+          body: JSON.stringify({ url: pages.url("/small") }),
+        });
+      for (let i = 0; i < 30; i += 1) expect((await preview()).status).toBe(200);
+      const refused = await preview();
+      expect(refused.status).toBe(429);
+      expect(pages.hits("/small")).toBe(30);
+    } finally {
+      await strict.close();
+    }
+  }, 120_000);
+});

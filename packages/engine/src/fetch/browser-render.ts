@@ -1,8 +1,15 @@
 import { performance } from "node:perf_hooks";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { MAX_ELEMENTS } from "../extract/html/parse-capped";
+import { formatBytes } from "./body";
 import { createGuardedRouting } from "./browser-route";
 import { httpStatusError } from "./errors";
-import { DEFAULT_TOTAL_TIMEOUT_MS, type ExchangeOptions, exchange } from "./http-exchange";
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_TOTAL_TIMEOUT_MS,
+  type ExchangeOptions,
+  exchange,
+} from "./http-exchange";
 import { DEFAULT_USER_AGENT, pageFromExchange, requestHeaders } from "./http-fetch";
 import { FetchError, type FetchedPage, type FetchRequest } from "./types";
 
@@ -19,6 +26,10 @@ export type RenderedPage = FetchedPage & { blockedRequests: string[] };
  * Renders one page in a fresh context: the document is fetched by the guarded HTTP client (so 304s,
  * errors and size caps behave as for plain fetches), then Chromium renders it with every sub-request
  * routed through the guard, waits for the page to settle, and takes a full-page screenshot.
+ *
+ * A page's scripts are hostile like its URL: the deadline is enforced by closing the context (which kills
+ * the page's renderer, whatever it is doing), and the rendered DOM is measured inside Chromium before it is
+ * copied here, so a page that builds millions of elements is a clear error, not gigabytes in this process.
  */
 export async function renderPage(
   browser: Browser,
@@ -53,6 +64,18 @@ export async function renderPage(
     serviceWorkers: "block",
     acceptDownloads: false,
   });
+  // The hard deadline: the render gives up at once, and closing the context ends the page's renderer
+  // (whatever its scripts are doing) in the background.
+  let expire = () => {};
+  const stop = new Promise<never>((_resolve, reject) => {
+    expire = () => {
+      void context.close().catch(() => {});
+      reject(new FetchError("timeout", "The page did not finish rendering in time"));
+    };
+    if (deadline.aborted) expire();
+    else deadline.addEventListener("abort", expire, { once: true });
+  });
+  stop.catch(() => {});
   try {
     await context.route("**/*", routing.handle);
     // Chromium could not connect a WebSocket without bypassing the guard, so none are opened.
@@ -60,28 +83,66 @@ export async function renderPage(
       socket.close({ code: 1008, reason: "Blocked by ChangeRadar" }),
     );
     if (req.cookies) await context.addCookies(parseCookies(req.cookies, document.finalUrl));
-    const page = await context.newPage();
-    await page.goto(document.finalUrl, { waitUntil: "load", timeout: remaining() });
-    await page.waitForLoadState("networkidle", { timeout: Math.min(SETTLE_MS, remaining()) }).catch(() => {});
-    const text = await page.content();
-    const screenshot = await fullPageScreenshot(page, remaining());
-    return {
-      ...httpPage,
-      finalUrl: page.url(),
-      contentType: "text/html",
-      charset: "utf-8",
-      text,
-      bytes: Buffer.from(text),
-      screenshot,
-      blockedRequests: routing.blocked,
-      durationMs: Math.round(performance.now() - started),
-    };
+    return await Promise.race([stop, renderInContext(context, document.finalUrl, remaining, options)]).then(
+      (rendered) => ({
+        ...httpPage,
+        ...rendered,
+        blockedRequests: routing.blocked,
+        durationMs: Math.round(performance.now() - started),
+      }),
+    );
   } catch (error) {
     throw renderError(error, browser, deadline.aborted || isPlaywrightTimeout(error));
   } finally {
+    deadline.removeEventListener("abort", expire);
     finished.abort();
-    await context.close().catch(() => {});
+    // Past the deadline the close is already under way; waiting for a busy renderer would overrun it.
+    if (!deadline.aborted) await context.close().catch(() => {});
   }
+}
+
+type Rendered = Pick<RenderedPage, "finalUrl" | "contentType" | "charset" | "text" | "bytes" | "screenshot">;
+
+/** Loads the page, lets it settle, measures it, then copies its HTML and a screenshot over. */
+async function renderInContext(
+  context: BrowserContext,
+  url: string,
+  remaining: () => number,
+  options: ExchangeOptions,
+): Promise<Rendered> {
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: "load", timeout: remaining() });
+  await page.waitForLoadState("networkidle", { timeout: Math.min(SETTLE_MS, remaining()) }).catch(() => {});
+  await assertRenderedSize(page, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const text = await page.content();
+  const screenshot = await fullPageScreenshot(page, remaining());
+  return {
+    finalUrl: page.url(),
+    contentType: "text/html",
+    charset: "utf-8",
+    text,
+    bytes: Buffer.from(text),
+    screenshot,
+  };
+}
+
+/** Measures the rendered DOM inside Chromium (only two numbers cross over) and refuses one past the caps. */
+async function assertRenderedSize(page: Page, maxChars: number): Promise<void> {
+  const size = await page.evaluate((maxElements) => {
+    const elements = document.getElementsByTagName("*").length;
+    // Serialising millions of elements would itself take long: counted first, measured only when sane.
+    return {
+      elements,
+      chars: elements > maxElements ? 0 : (document.documentElement?.outerHTML.length ?? 0),
+    };
+  }, MAX_ELEMENTS);
+  if (size.elements > MAX_ELEMENTS)
+    throw new FetchError(
+      "too_large",
+      `The rendered page has more than ${MAX_ELEMENTS.toLocaleString("en")} elements; it cannot be checked`,
+    );
+  if (size.chars > maxChars)
+    throw new FetchError("too_large", `The rendered page is larger than the ${formatBytes(maxChars)} limit`);
 }
 
 async function fullPageScreenshot(page: Page, timeout: number): Promise<Uint8Array> {
