@@ -54,7 +54,7 @@ const schema: Schema = {
   allowComments: false,
   allowDoctypes: true,
   attributes: {
-    "*": ["id", "className", "title", "lang", "dir", "role", "hidden", /^aria[A-Z]/, /^data[A-Z]/],
+    "*": ["id", "className", "title", "lang", "dir", "role", "hidden", "ariaLabel", "ariaHidden", "data*"],
     a: ["href", "name"],
     img: ["src", "alt", "width", "height"],
     td: ["colSpan", "rowSpan"],

@@ -33,6 +33,16 @@ export function escapeDiscordMarkdown(text: string): string {
   return text.replace(/[\\*_~`|>[\]#]/g, (char) => `\\${char}`);
 }
 
+/**
+ * Adaptive Card (Teams) TextBlock and FactSet Markdown: backslash-escape what makes links, emphasis and
+ * code, and line starts that would become lists or headings, so `[text](url)` stays text.
+ */
+export function escapeTeamsMarkdown(text: string): string {
+  return text
+    .replace(/[\\`*_~[\]()<>#|]/g, (char) => `\\${char}`)
+    .replace(/^(\s*)([-+]|\d+\.)(?=\s)/gm, (_line, indent: string, marker: string) => `${indent}\\${marker}`);
+}
+
 /** Content placed inside a ``` block must not close it. */
 export function fenceSafe(text: string): string {
   return text.replace(/```/g, "ʼʼʼ");

@@ -17,7 +17,8 @@ export interface SlackPayload {
   blocks: Record<string, unknown>[];
 }
 
-const mrkdwn = (text: string) => ({ type: "mrkdwn", text });
+/** Verbatim: Slack does not turn URLs, #channels or @names in page text into links or mentions. */
+const mrkdwn = (text: string) => ({ type: "mrkdwn", text, verbatim: true });
 
 export function renderSlack(message: AlertMessage): SlackPayload {
   const link = primaryLink(message);

@@ -1,5 +1,6 @@
 import type { AlertMessage } from "../channels/types";
 import { ALERT_EMOJI, alertSummary, alertTitle, diffLines, formatTime, primaryLink } from "./common";
+import { escapeTeamsMarkdown as md } from "./escape";
 import { alertFacts } from "./facts";
 
 /** A Teams incoming-webhook (or Workflows) message carrying one Adaptive Card. */
@@ -8,12 +9,12 @@ export function renderTeams(message: AlertMessage) {
   const body: Record<string, unknown>[] = [
     {
       type: "TextBlock",
-      text: `${ALERT_EMOJI[message.type]} ${alertTitle(message)}`,
+      text: `${ALERT_EMOJI[message.type]} ${md(alertTitle(message))}`,
       size: "Large",
       weight: "Bolder",
       wrap: true,
     },
-    { type: "TextBlock", text: alertSummary(message), wrap: true },
+    { type: "TextBlock", text: md(alertSummary(message)), wrap: true },
     { type: "FactSet", facts: facts(message) },
   ];
   const diff = diffLines(message.change?.diffExcerpt, 5, 200);
@@ -22,7 +23,7 @@ export function renderTeams(message: AlertMessage) {
       type: "Container",
       items: diff.lines.map((line) => ({
         type: "TextBlock",
-        text: `${line.sign} ${line.text}`,
+        text: md(`${line.sign} ${line.text}`),
         color: line.sign === "+" ? "Good" : "Attention",
         fontType: "Monospace",
         wrap: true,
@@ -50,7 +51,8 @@ export function renderTeams(message: AlertMessage) {
 }
 
 function facts(message: AlertMessage): { title: string; value: string }[] {
-  const list = alertFacts(message).map((fact) => ({ title: fact.label, value: fact.value }));
-  list.push({ title: "When", value: formatTime(message.occurredAt) });
+  // Page text, names and URLs are escaped: Teams renders Markdown in facts too.
+  const list = alertFacts(message).map((fact) => ({ title: fact.label, value: md(fact.value) }));
+  list.push({ title: "When", value: md(formatTime(message.occurredAt)) });
   return list;
 }
