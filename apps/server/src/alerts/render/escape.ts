@@ -34,12 +34,12 @@ export function escapeDiscordMarkdown(text: string): string {
 }
 
 /**
- * Adaptive Card (Teams) TextBlock and FactSet Markdown: backslash-escape what makes links, emphasis and
- * code, and line starts that would become lists or headings, so `[text](url)` stays text.
+ * Adaptive Card (Teams) TextBlock and FactSet Markdown: backslash-escape what makes links ([ ]), emphasis
+ * and code, and line starts that would become lists or headings, so `[text](url)` stays text.
  */
 export function escapeTeamsMarkdown(text: string): string {
   return text
-    .replace(/[\\`*_~[\]()<>#|]/g, (char) => `\\${char}`)
+    .replace(/[\\`*_[\]]/g, (char) => `\\${char}`)
     .replace(/^(\s*)([-+]|\d+\.)(?=\s)/gm, (_line, indent: string, marker: string) => `${indent}\\${marker}`);
 }
 

@@ -48,7 +48,7 @@ describe("page text never becomes markup in chat messages", () => {
       expect(text).not.toMatch(liveMarkdownLink);
       expect(text).not.toMatch(/(?<!\\)\*\*bold/);
     }
-    expect(texts.join("\n")).toContain("\\[click here\\]\\(https://evil.example/phish\\)");
+    expect(texts.join("\n")).toContain("\\[click here\\](https://evil.example/phish)");
     // The one real link is the card's action.
     expect(card.attachments[0]?.content.actions).toEqual([
       {

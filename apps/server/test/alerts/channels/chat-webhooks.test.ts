@@ -55,7 +55,11 @@ describe("Slack", () => {
       text: "🔔 Change detected: Widget <Pro> & Co",
       emoji: true,
     });
-    expect(blocks[1]?.text).toEqual({ type: "mrkdwn", text: "Price dropped from $24.99 to $19.99" });
+    expect(blocks[1]?.text).toEqual({
+      type: "mrkdwn",
+      text: "Price dropped from $24.99 to $19.99",
+      verbatim: true,
+    });
     const fields = (blocks[2]?.fields ?? []).map((field) => field.text);
     expect(fields[0]).toBe("*Page*\n<https://shop.example/widget|Widget &lt;Pro&gt; &amp; Co>");
     expect(fields).toContain("*Price*\n$24.99 → $19.99");
