@@ -17,7 +17,6 @@ import {
   userGroups,
   visitorsPerDay,
 } from "./admin-dashboard.repository";
-import { planInForce } from "./plan-in-force";
 
 type Ctx = Pick<AppContext, "db" | "clock">;
 const SERIES_DAYS = 30;
@@ -60,9 +59,11 @@ export async function adminDashboard(ctx: Ctx): Promise<AdminDashboard> {
     const entry = byPlan.get(key) ?? { planType: g.planType, planStatus: g.planStatus, count: 0 };
     entry.count += g.count;
     byPlan.set(key, entry);
-    const inForce = planInForce(g);
-    if (!g.disabled && inForce !== "Free" && plans[inForce].price > 0) {
-      monthlyUsd += displayedPrice(inForce, g.period).perMonth * g.count;
+    // Revenue counts subscriptions in good standing only: a past-due plan keeps its limits for a grace
+    // period (entitlements), but its money has not come in.
+    const paying = g.planStatus === "active" ? g.planType : "Free";
+    if (!g.disabled && paying !== "Free" && plans[paying].price > 0) {
+      monthlyUsd += displayedPrice(paying, g.period).perMonth * g.count;
       payingCustomers += g.count;
     }
   }

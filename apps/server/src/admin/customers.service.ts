@@ -9,6 +9,7 @@ import { type Actor, audit } from "../audit/audit.service";
 import { revokeUserTokens } from "../auth/refresh-tokens.repository";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
+import { planInForce } from "../entitlements";
 import { Conflict, NotFound } from "../http/errors";
 import { applyPlanChange } from "../monitors/plan-change";
 import { listReplies } from "../support/support-replies.repository";
@@ -25,7 +26,6 @@ import {
   searchCustomers,
 } from "./customers.repository";
 import { assignPlan } from "./plan-assignment";
-import { planInForce } from "./plan-in-force";
 
 type Ctx = Pick<AppContext, "db" | "clock">;
 
@@ -38,7 +38,11 @@ export async function findCustomers(
     offset: (paging.page - 1) * paging.pageSize,
     limit: paging.pageSize,
   });
-  return { items: rows.map((row) => presentCustomer(row, row.monitorCount)), total, ...paging };
+  return {
+    items: rows.map((row) => presentCustomer(row, row.monitorCount, ctx.clock.now())),
+    total,
+    ...paging,
+  };
 }
 
 async function customerOr404(ctx: Ctx, id: string): Promise<UserRow> {
@@ -60,7 +64,7 @@ export async function customerDetail(ctx: Ctx, id: string): Promise<CustomerDeta
     requestRows.map((r) => r.id),
   );
   return {
-    customer: presentCustomer(user, monitorRows.length),
+    customer: presentCustomer(user, monitorRows.length, ctx.clock.now()),
     period: user.period,
     disabledAt: user.disabledAt?.toISOString() ?? null,
     monitors: monitorRows.map((m) => ({
@@ -101,7 +105,7 @@ export async function changeCustomerPlan(
   id: string,
   plan: PlanName,
 ): Promise<PlanChangeResult> {
-  return assignPlan(ctx.db, actor, await customerOr404(ctx, id), plan);
+  return assignPlan(ctx.db, actor, await customerOr404(ctx, id), plan, ctx.clock.now());
 }
 
 /**
@@ -137,7 +141,7 @@ export async function enableCustomer(ctx: Ctx, actor: Actor, id: string): Promis
   const resumed = await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { disabledAt: null });
     const count = await resumeAfterEnable(tx, user.id, now);
-    const limits = await applyPlanChange(tx, user.id, planInForce(user));
+    const limits = await applyPlanChange(tx, user.id, planInForce(user, now).inForce);
     await audit(tx, actor, {
       action: "user.enable",
       targetType: "user",
@@ -150,14 +154,14 @@ export async function enableCustomer(ctx: Ctx, actor: Actor, id: string): Promis
   return { message: `${user.email} is enabled again; ${resumed} monitor(s) resumed.` };
 }
 
-function presentCustomer(row: UserRow, monitors: number): CustomerSummary {
+function presentCustomer(row: UserRow, monitors: number, now: Date): CustomerSummary {
   return {
     id: row.id,
     email: row.email,
     name: `${row.firstName} ${row.lastName}`.trim(),
     planType: row.planType,
     planStatus: row.planStatus,
-    planInForce: planInForce(row),
+    planInForce: planInForce(row, now).inForce,
     isAdmin: row.isAdmin,
     disabled: row.disabledAt !== null,
     emailVerified: row.emailVerifiedAt !== null,

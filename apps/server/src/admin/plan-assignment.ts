@@ -2,12 +2,11 @@ import type { PlanChangeResult, PlanName } from "@changeradar/contracts";
 import { type Actor, audit } from "../audit/audit.service";
 import type { Database } from "../db/database";
 import type { UserRow } from "../db/schema";
-import { applyPlanChange } from "../monitors/plan-change";
-import { updateUser } from "../users/users.repository";
+import { changePlan } from "../entitlements";
 
 /**
- * An administrator (or the operator's `changeradar plan`) sets a user's plan, active. The same downgrade
- * path as billing runs in the same transaction: monitors beyond the new plan are paused, checks faster than
+ * An administrator (or the operator's `changeradar plan`) sets a user's plan, active, through the one
+ * plan-change path billing uses (entitlements' changePlan), in the same transaction as the audit entry: monitors beyond the new plan are paused, checks faster than
  * it allows are slowed down, nothing is deleted. The audit entry commits with the change.
  */
 export async function assignPlan(
@@ -15,10 +14,10 @@ export async function assignPlan(
   actor: Actor,
   user: UserRow,
   plan: PlanName,
+  now: Date,
 ): Promise<PlanChangeResult> {
   return db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { planType: plan, planStatus: "active" });
-    const effect = await applyPlanChange(tx, user.id, plan);
+    const effect = await changePlan(tx, user, { planType: plan, planStatus: "active" }, now);
     await audit(tx, actor, {
       action: "user.plan_change",
       targetType: "user",

@@ -53,7 +53,7 @@ export async function setPlanByEmail(db: Database, args: string[]): Promise<Cont
     return { code: 2, err: `Unknown plan "${plan}". Choose one of: ${planNames.join(", ")}.` };
   const user = await findUserByEmail(db, normaliseEmail(email));
   if (!user) return { code: 1, err: `No account with the email ${email}.` };
-  const result = await assignPlan(db, cliActor, user, plan);
+  const result = await assignPlan(db, cliActor, user, plan, new Date());
   return { code: 0, out: result.message };
 }
 
