@@ -2,6 +2,7 @@
 import type { WatchKind } from "@changeradar/contracts";
 import type { Element } from "domhandler";
 import { textContent } from "domutils";
+import { maxItems } from "../../../src/extract/items/html-items";
 import type { Snapshot } from "../../../src/snapshot";
 import type { CorpusPage } from "./corpus";
 import {
@@ -192,20 +193,23 @@ function removeElement(html: string, snapshot: Snapshot, page: CorpusPage): stri
   return replaceRange(html, span(element), "");
 }
 
-function injectBeforeBodyEnd(html: string, fragment: string): string {
-  const at = html.search(/<\/body\s*>/i);
-  return at >= 0 ? html.slice(0, at) + fragment + html.slice(at) : html + fragment;
+/** Right after the opening <body> tag: where a page's own lists start, inside the engine's item cap. */
+function injectAtBodyStart(html: string, fragment: string): string {
+  const body = /<body\b[^>]*>/i.exec(html);
+  const at = body ? body.index + body[0].length : 0;
+  return html.slice(0, at) + fragment + html.slice(at);
 }
 
 /** A list of two release notes that grows to three: one new item, not three (item identity holds). */
-function listGrowth(html: string, _snapshot: Snapshot, page: CorpusPage): [string, string] | null {
-  if (hashOf(page.file) % 2 !== 0) return null;
+function listGrowth(html: string, snapshot: Snapshot, page: CorpusPage): [string, string] | null {
+  // Pages already listing as many entries as the engine keeps cannot show one more.
+  if (hashOf(page.file) % 2 !== 0 || snapshot.items.length >= maxItems - 3) return null;
   const entry = (name: string) =>
     `<li class="release-note"><a href="/releases/${name.toLowerCase()}-notes">Release ${name} notes</a></li>`;
   const list = (names: string[]) => `<ul class="release-notes">${names.map(entry).join("")}</ul>`;
   return [
-    injectBeforeBodyEnd(html, list(["Aurora", "Borealis"])),
-    injectBeforeBodyEnd(html, list(["Aurora", "Borealis", "Cassiopeia"])),
+    injectAtBodyStart(html, list(["Aurora", "Borealis"])),
+    injectAtBodyStart(html, list(["Aurora", "Borealis", "Cassiopeia"])),
   ];
 }
 
