@@ -5,6 +5,7 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { installAuthentication } from "./auth/authenticate";
+import { registerBackupRoute } from "./backup/backup.routes";
 import { blogPageHead } from "./blog/blog-head";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
@@ -21,6 +22,7 @@ import { installRequestIds, requestIdFor } from "./http/request-id";
 import { defaultWebRoot, installWebApp } from "./http/web-app";
 import { createLogger, type Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
+import { installMetrics } from "./metrics/metrics.routes";
 import { domainRoutes } from "./routes";
 
 export interface BuildAppOptions {
@@ -34,6 +36,8 @@ export interface BuildAppOptions {
   checks?: CheckQueue;
   /** The built web app; defaults to apps/web/dist. */
   webRoot?: string;
+  /** Set by serve on the embedded database: enables the local-only backup endpoint (see backup/). */
+  controlToken?: string;
   /** What GET /api/v1/ready reports; the roles pass theirs, otherwise ready from the start. */
   readiness?: Readiness;
 }
@@ -101,11 +105,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       new TooManyRequests(tooManyRequestsMessage(Math.ceil(context.ttl / 60_000))),
   });
   installAuthentication(app, ctx);
+  installMetrics(app, ctx);
 
   await app.register(
     async (api) => {
       for (const register of domainRoutes) await register(api, ctx);
       registerReadinessRoute(api, ctx, options.readiness ?? alwaysReady());
+      if (options.controlToken) registerBackupRoute(api, ctx, options.controlToken);
     },
     { prefix: "/api/v1" },
   );

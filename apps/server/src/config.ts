@@ -64,6 +64,7 @@ const envSchema = z.object({
     .number({ error: "must be a number" })
     .positive("must be greater than 0")
     .default(1),
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters long").optional(),
   CHECK_CONCURRENCY: z.coerce.number({ error: "must be a number" }).int().min(1).max(1000).default(16),
   CHECK_LEASE_SECONDS: z.coerce.number({ error: "must be a number" }).positive().max(3600).default(120),
 });
@@ -88,6 +89,8 @@ export interface Config {
   logLevel: string;
   /** Multiplies every rate limit (end-to-end tests raise it). */
   rateLimitScale: number;
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset: only this machine may scrape. */
+  metricsToken: string | null;
   /** Checks in flight per worker process, and how long a claimed check stays a worker's (DESIGN §2). */
   checks: { concurrency: number; leaseMs: number };
   /** Cookies carry `Secure` when the app is served over https. */
@@ -152,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    metricsToken: e.METRICS_TOKEN ?? null,
     checks: { concurrency: e.CHECK_CONCURRENCY, leaseMs: e.CHECK_LEASE_SECONDS * 1000 },
     secureCookies: appUrl.startsWith("https://"),
   };

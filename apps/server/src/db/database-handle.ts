@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   listen(channel: string, handler: (payload: string) => void): Promise<Unsubscribe>;
   /** Postgres NOTIFY through `pg_notify` (the payload is sent as a parameter, never spliced into SQL). */
   notify(channel: string, payload: string): Promise<void>;
+  /** The embedded database only: its data directory as a tar.gz, taken between two statements. */
+  dumpDataDir?: () => Promise<Blob>;
   /** Applies pending migrations from `folder` (see migrate.ts). */
   applyMigrations(folder: string): Promise<void>;
   close(): Promise<void>;

@@ -48,6 +48,9 @@ export async function createPgliteDatabase(dataDir: string): Promise<DatabaseHan
     async notify(channel, payload) {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
+    async dumpDataDir() {
+      return client.dumpDataDir("gzip");
+    },
     async applyMigrations(migrationsFolder) {
       await migrate(drizzle({ client }), { migrationsFolder });
     },
