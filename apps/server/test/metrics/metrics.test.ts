@@ -16,7 +16,7 @@ const family = (families: MetricFamily[], name: string) => {
   if (!found) throw new Error(`no metric ${name}`);
   return found;
 };
-const valueOf = (f: MetricFamily, labels: Record<string, string>) =>
+const sampleValue = (f: MetricFamily, labels: Record<string, string>) =>
   Number(f.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))?.value);
 
 describe("GET /metrics (Prometheus text format)", () => {
@@ -77,11 +77,11 @@ describe("GET /metrics (Prometheus text format)", () => {
 
     const outcomes = family(families, "changeradar_checks_recent");
     expect(outcomes.type).toBe("GAUGE");
-    expect(valueOf(outcomes, { outcome: "unchanged" })).toBe(1);
-    expect(valueOf(outcomes, { outcome: "changed" })).toBe(1);
-    expect(valueOf(outcomes, { outcome: "error" })).toBe(1);
+    expect(sampleValue(outcomes, { outcome: "unchanged" })).toBe(1);
+    expect(sampleValue(outcomes, { outcome: "changed" })).toBe(1);
+    expect(sampleValue(outcomes, { outcome: "error" })).toBe(1);
     expect(
-      valueOf(family(families, "changeradar_check_duration_seconds"), {
+      sampleValue(family(families, "changeradar_check_duration_seconds"), {
         outcome: "changed",
         quantile: "0.5",
       }),
@@ -92,11 +92,11 @@ describe("GET /metrics (Prometheus text format)", () => {
     ).toBeGreaterThanOrEqual(90);
 
     const outbox = family(families, "changeradar_outbox_depth");
-    expect(valueOf(outbox, { channel: "webhook", status: "pending" })).toBe(2);
-    expect(valueOf(outbox, { channel: "email", status: "failed" })).toBe(1);
+    expect(sampleValue(outbox, { channel: "webhook", status: "pending" })).toBe(2);
+    expect(sampleValue(outbox, { channel: "email", status: "failed" })).toBe(1);
     const ended = family(families, "changeradar_deliveries_recent");
-    expect(valueOf(ended, { channel: "webhook", result: "delivered" })).toBe(1);
-    expect(valueOf(ended, { channel: "slack", result: "dead" })).toBe(1);
+    expect(sampleValue(ended, { channel: "webhook", result: "delivered" })).toBe(1);
+    expect(sampleValue(ended, { channel: "slack", result: "dead" })).toBe(1);
 
     const http = family(families, "changeradar_http_request_duration_seconds");
     expect(http.type).toBe("HISTOGRAM");
