@@ -195,9 +195,14 @@ function removeElement(html: string, snapshot: Snapshot, page: CorpusPage): stri
 
 /** Right after the opening <body> tag: where a page's own lists start, inside the engine's item cap. */
 function injectAtBodyStart(html: string, fragment: string): string {
-  const body = /<body\b[^>]*>/i.exec(html);
-  const at = body ? body.index + body[0].length : 0;
-  return html.slice(0, at) + fragment + html.slice(at);
+  // The first <body> tag outside a script: some pages write "<body onload=…>" inside a script string first.
+  const lower = html.toLowerCase();
+  for (const body of html.matchAll(/<body\b[^>]*>/gi)) {
+    if (lower.lastIndexOf("<script", body.index) > lower.lastIndexOf("</script", body.index)) continue;
+    const at = body.index + body[0].length;
+    return html.slice(0, at) + fragment + html.slice(at);
+  }
+  return fragment + html;
 }
 
 /** A list of two release notes that grows to three: one new item, not three (item identity holds). */
