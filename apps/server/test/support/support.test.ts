@@ -1,13 +1,13 @@
 import { messages, supportRequestSchema } from "@changeradar/contracts";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../helpers/server";
-import { createUser, uniqueEmail } from "../helpers/users";
+import { createAccount, uniqueEmail } from "../helpers/users";
 
 const t = useTestServer();
 
 describe("POST and GET /users/gethelp", () => {
   it("stores the request, mails support with the user as reply-to, and lists it back", async () => {
-    const user = await createUser(t.server);
+    const user = await createAccount(t.server);
     const sent = await user.client.post("/users/gethelp", {
       subject: "Monitor stuck!",
       message: "It never checks.",
@@ -24,12 +24,12 @@ describe("POST and GET /users/gethelp", () => {
     expect(list.body.map((r) => supportRequestSchema.parse(r))).toMatchObject([
       { subject: "Monitor stuck!", message: "It never checks.", status: "open" },
     ]);
-    const other = await createUser(t.server);
+    const other = await createAccount(t.server);
     expect((await other.client.get<unknown[]>("/users/gethelp")).body).toEqual([]);
   });
 
   it("validates subject and message with the spec's messages", async () => {
-    const { client } = await createUser(t.server);
+    const { client } = await createAccount(t.server);
     const empty = await client.post("/users/gethelp", { subject: "", message: "" });
     expect(empty.body.errors).toEqual([
       { path: "subject", msg: messages.subjectRequired },

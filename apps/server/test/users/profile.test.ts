@@ -2,7 +2,7 @@ import { messages, profileSchema } from "@changeradar/contracts";
 import { describe, expect, it } from "vitest";
 import { ApiClient } from "../helpers/client";
 import { useTestServer } from "../helpers/server";
-import { createUser } from "../helpers/users";
+import { createAccount } from "../helpers/users";
 
 const t = useTestServer();
 
@@ -28,7 +28,7 @@ function profileForm(fields: Record<string, string>, avatar?: { bytes: Buffer; t
 
 describe("GET /users/me", () => {
   it("answers the profile in the contract's shape", async () => {
-    const { client, email } = await createUser(t.server);
+    const { client, email } = await createAccount(t.server);
     const me = await client.get("/users/me");
     expect(me.status).toBe(200);
     expect(profileSchema.parse(me.body)).toMatchObject({ email, avatarUrl: null });
@@ -37,7 +37,7 @@ describe("GET /users/me", () => {
 
 describe("PATCH /users/update-merchant", () => {
   it("updates names and stores the avatar, served back with its real type", async () => {
-    const { client, id } = await createUser(t.server);
+    const { client, id } = await createAccount(t.server);
     const form = profileForm(
       { firstName: "Grace", lastName: "Hopper" },
       { bytes: png, type: "image/png", name: "me.png" },
@@ -55,7 +55,7 @@ describe("PATCH /users/update-merchant", () => {
   });
 
   it("trusts the bytes, not the declared type: a JPEG sent as PNG is served as JPEG", async () => {
-    const { client, id } = await createUser(t.server);
+    const { client, id } = await createAccount(t.server);
     const form = profileForm({ firstName: "Ada" }, { bytes: jpeg, type: "image/png", name: "x.png" });
     expect((await client.request("PATCH", "/users/update-merchant", { form })).status).toBe(200);
     const image = await fetch(`${t.server.baseUrl}/api/v1/users/avatar/${id}`);
@@ -65,7 +65,7 @@ describe("PATCH /users/update-merchant", () => {
   });
 
   it("refuses a file that is not a PNG, JPEG or WebP image", async () => {
-    const { client } = await createUser(t.server);
+    const { client } = await createAccount(t.server);
     const fake = Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>");
     const form = profileForm({ firstName: "Ada" }, { bytes: fake, type: "image/png", name: "evil.png" });
     const response = await client.request("PATCH", "/users/update-merchant", { form });
@@ -77,7 +77,7 @@ describe("PATCH /users/update-merchant", () => {
   });
 
   it("refuses an avatar over 2 MB", async () => {
-    const { client } = await createUser(t.server);
+    const { client } = await createAccount(t.server);
     const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
     const form = profileForm({ firstName: "Ada" }, { bytes: big, type: "image/png", name: "big.png" });
     const response = await client.request("PATCH", "/users/update-merchant", { form });
@@ -86,7 +86,7 @@ describe("PATCH /users/update-merchant", () => {
   });
 
   it("validates the fields and needs multipart and a session", async () => {
-    const { client } = await createUser(t.server);
+    const { client } = await createAccount(t.server);
     const empty = await client.request("PATCH", "/users/update-merchant", {
       form: profileForm({ firstName: " " }),
     });
@@ -106,7 +106,7 @@ describe("PATCH /users/update-merchant", () => {
   });
 
   it("has no avatar to serve for unknown users or users without one", async () => {
-    const { id } = await createUser(t.server);
+    const { id } = await createAccount(t.server);
     expect((await fetch(`${t.server.baseUrl}/api/v1/users/avatar/${id}`)).status).toBe(404);
     expect((await fetch(`${t.server.baseUrl}/api/v1/users/avatar/not-a-uuid`)).status).toBe(404);
   });
@@ -114,7 +114,7 @@ describe("PATCH /users/update-merchant", () => {
 
 describe("PATCH /users/update-password", () => {
   it("needs the current password", async () => {
-    const { client } = await createUser(t.server);
+    const { client } = await createAccount(t.server);
     const wrong = await client.request("PATCH", "/users/update-password", {
       json: { currentPassword: "nope", newPassword: "whatever" },
     });
@@ -129,7 +129,7 @@ describe("PATCH /users/update-password", () => {
   });
 
   it("keeps this session and ends the others", async () => {
-    const user = await createUser(t.server);
+    const user = await createAccount(t.server);
     const otherDevice = new ApiClient(t.server.baseUrl);
     await otherDevice.post("/auth/login", { email: user.email, password: user.password });
     const change = await user.client.request("PATCH", "/users/update-password", {
