@@ -28,16 +28,17 @@ for (const { path, heading } of publicPages) {
   });
 }
 
-test("screenshots of every public page at 375 px and 1440 px", async ({ page }) => {
-  mkdirSync(screenshotDir, { recursive: true });
-  // Decide the cookie question first so the banner does not cover the pages (the landing shot keeps it).
-  for (const width of [375, 1440]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    for (const { path, heading, name } of publicPages) {
+// One test per page and width: each screenshot has its own time budget, so a slow moment on a loaded machine
+// fails (or passes) one shot instead of all 24.
+for (const width of [375, 1440]) {
+  for (const { path, heading, name } of publicPages) {
+    test(`screenshot of ${path} at ${width} px`, async ({ page }) => {
+      mkdirSync(screenshotDir, { recursive: true });
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       if (path === "/") await expect(page.getByTestId("stats")).toHaveCSS("opacity", "1");
       await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`), fullPage: true });
-    }
+    });
   }
-});
+}
