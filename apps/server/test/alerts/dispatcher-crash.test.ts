@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueChangeAlerts } from "../../src/alerts/outbox";
 import { systemClock } from "../../src/clock";
 import { deliveries } from "../../src/db/schema/alerts";
+import { startReceiver } from "../helpers/receiver";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 import { changeInput, createChange, createMonitor, createUser } from "./support/fixtures";
 import { createPostgresTestDatabase } from "./support/postgres";
-import { startReceiver } from "./support/receiver";
 import { alertServices } from "./support/services";
 
 const LEASE_MS = 1_500;
@@ -38,7 +38,7 @@ describe("a dispatcher killed with SIGKILL mid-delivery", () => {
 
   it("is retried by another dispatcher after the lease, with the same webhook-id", async () => {
     // The first attempt never gets an answer: the dispatcher is killed while it waits.
-    const receiver = await startReceiver((i) => (i === 0 ? "hang" : 200));
+    const receiver = await startReceiver(({ index }) => (index === 0 ? "hang" : 200));
     const db = database.handle.db;
     const child = spawn(process.execPath, ["--import", "tsx", childScript], {
       env: { ...process.env, CRASH_DATABASE_URL: database.url, LEASE_MS: String(LEASE_MS) },

@@ -6,9 +6,9 @@ import { claimDueDeliveries } from "../../src/alerts/dispatch/deliveries.reposit
 import { enqueueChangeAlerts } from "../../src/alerts/outbox";
 import { deliveries } from "../../src/db/schema/alerts";
 import { users } from "../../src/db/schema/users";
+import { type Answer, startReceiver } from "../helpers/receiver";
 import { useAlertEnvironment } from "./support/environment";
 import { changeInput, createChange, createMonitor, createUser, type TestUser } from "./support/fixtures";
-import { type Answer, startReceiver } from "./support/receiver";
 
 describe("alert dispatcher", () => {
   const env = useAlertEnvironment();
@@ -30,7 +30,7 @@ describe("alert dispatcher", () => {
   }
 
   async function webhookUser(answers: (i: number) => Answer) {
-    const receiver = await startReceiver(answers);
+    const receiver = await startReceiver(({ index }) => answers(index));
     const user = await createUser(db(), { plan: "Pro" });
     const channel = await env.services.channels.create(user.auth, user.auth.planType, {
       type: "webhook",

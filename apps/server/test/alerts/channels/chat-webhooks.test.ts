@@ -5,8 +5,8 @@ import { slackChannel } from "../../../src/alerts/channels/slack";
 import { teamsChannel } from "../../../src/alerts/channels/teams";
 import type { renderDiscord } from "../../../src/alerts/render/discord";
 import type { renderTeams } from "../../../src/alerts/render/teams";
+import { type Receiver, type RecordedRequest, startReceiver } from "../../helpers/receiver";
 import { changeMessage, failingMessage, loopbackContext } from "./fixtures";
-import { type Receiver, type RecordedRequest, startReceiver } from "./receiver";
 
 let receiver: Receiver | undefined;
 afterEach(async () => {

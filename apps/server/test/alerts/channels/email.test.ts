@@ -1,28 +1,41 @@
+import { createTransport, type Transporter } from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
 import { emailChannel } from "../../../src/alerts/channels/email";
 import { parseChannelConfig } from "../../../src/alerts/channels/registry";
+import type { OutgoingMail } from "../../../src/alerts/channels/types";
+import { type SmtpServerOptions, startSmtpServer, type TestSmtpServer } from "../../helpers/smtp";
 import { changeMessage, failingMessage } from "./fixtures";
-import { mailParts, type SmtpInbox, startSmtpInbox } from "./smtp-inbox";
 
-let inbox: SmtpInbox | undefined;
+let inbox: TestSmtpServer | undefined;
+let transport: Transporter | undefined;
 afterEach(async () => {
+  transport?.close();
   await inbox?.close();
   inbox = undefined;
 });
+
+/** A real SMTP server, and a nodemailer transport to it playing the caller's `sendMail`. */
+async function startInbox(options?: SmtpServerOptions) {
+  inbox = await startSmtpServer(options);
+  transport = createTransport(inbox.url);
+  const sender = transport;
+  const sendMail = async (mail: OutgoingMail) => {
+    await sender.sendMail({ from: "ChangeRadar <alerts@changeradar.test>", textEncoding: "base64", ...mail });
+  };
+  return { inbox, sendMail };
+}
 
 const changeLink = "https://app.changeradar.test/auth/mymonitors/mon_42?change=chg_7";
 
 describe("email channel", () => {
   it("delivers HTML and text with the summary, the diff excerpt, the price and the link", async () => {
-    inbox = await startSmtpInbox();
-    const outcome = await emailChannel.send({ to: "ada@example.com" }, changeMessage(), {
-      sendMail: inbox.sendMail,
-    });
+    const { inbox, sendMail } = await startInbox();
+    const outcome = await emailChannel.send({ to: "ada@example.com" }, changeMessage(), { sendMail });
     expect(outcome).toEqual({ ok: true });
     expect(inbox.mails).toHaveLength(1);
     expect(inbox.mails[0]?.to).toEqual(["ada@example.com"]);
 
-    const { subject, text, html } = mailParts(inbox.mails[0]?.raw ?? "");
+    const { subject, text, html } = inbox.mails[0] ?? { subject: "", text: "", html: "" };
     expect(subject).toContain("Widget <Pro> & Co: Price dropped from $24.99 to $19.99");
 
     expect(text).toContain("Price dropped from $24.99 to $19.99");
@@ -43,9 +56,9 @@ describe("email channel", () => {
   });
 
   it("has a failing variant linking to the monitor", async () => {
-    inbox = await startSmtpInbox();
-    await emailChannel.send({ to: "ada@example.com" }, failingMessage(), { sendMail: inbox.sendMail });
-    const { subject, text, html } = mailParts(inbox.mails[0]?.raw ?? "");
+    const { inbox, sendMail } = await startInbox();
+    await emailChannel.send({ to: "ada@example.com" }, failingMessage(), { sendMail });
+    const { subject, text, html } = inbox.mails[0] ?? { subject: "", text: "", html: "" };
     expect(subject).toBe("Monitor failing: Widget <Pro> & Co");
     expect(text).toContain(
       "5 checks in a row have failed since 2026-11-22 12:00 UTC: The server answered 503",
@@ -56,17 +69,18 @@ describe("email channel", () => {
   });
 
   it("a 5xx refusal by the mail server is permanent, a 4xx is retryable", async () => {
-    inbox = await startSmtpInbox({ code: 550, message: "Mailbox unavailable" });
+    const refusing = await startInbox({ refuse: { code: 550, message: "Mailbox unavailable" } });
     const refused = await emailChannel.send({ to: "ada@example.com" }, changeMessage(), {
-      sendMail: inbox.sendMail,
+      sendMail: refusing.sendMail,
     });
     expect(refused).toMatchObject({ ok: false, retryable: false, status: 550 });
     expect(refused.ok ? "" : refused.reason).toContain("Mailbox unavailable");
-    await inbox.close();
+    transport?.close();
+    await refusing.inbox.close();
 
-    inbox = await startSmtpInbox({ code: 451, message: "Try again later" });
+    const deferring = await startInbox({ refuse: { code: 451, message: "Try again later" } });
     const deferred = await emailChannel.send({ to: "ada@example.com" }, changeMessage(), {
-      sendMail: inbox.sendMail,
+      sendMail: deferring.sendMail,
     });
     expect(deferred).toMatchObject({ ok: false, retryable: true, status: 451 });
   });

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { slackChannel } from "../../../src/alerts/channels/slack";
 import { telegramChannel } from "../../../src/alerts/channels/telegram";
+import { type Answer, closedPort, type Receiver, startReceiver } from "../../helpers/receiver";
 import { changeMessage, loopbackContext } from "./fixtures";
-import { type Answer, closedPort, type Receiver, startReceiver } from "./receiver";
 
 /** How answers and transport errors become outcomes; the classification is shared by every HTTP channel. */
 

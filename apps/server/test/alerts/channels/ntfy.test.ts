@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ntfyChannel } from "../../../src/alerts/channels/ntfy";
 import { parseChannelConfig } from "../../../src/alerts/channels/registry";
+import { type Receiver, startReceiver } from "../../helpers/receiver";
 import { changeMessage, failingMessage, loopbackContext } from "./fixtures";
-import { type Receiver, startReceiver } from "./receiver";
 
 let receiver: Receiver | undefined;
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { parseChannelConfig } from "../../../src/alerts/channels/registry";
 import { telegramChannel } from "../../../src/alerts/channels/telegram";
+import { type Receiver, startReceiver } from "../../helpers/receiver";
 import { changeMessage, loopbackContext } from "./fixtures";
-import { type Receiver, startReceiver } from "./receiver";
 
 let receiver: Receiver | undefined;
 afterEach(async () => {

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getChannel, parseChannelConfig } from "../../../src/alerts/channels/registry";
 import { webhookChannel } from "../../../src/alerts/channels/webhook";
 import { generateWebhookSecret } from "../../../src/alerts/channels/webhook-signature";
+import { type Receiver, startReceiver } from "../../helpers/receiver";
 import { changeMessage, failingMessage, loopbackContext } from "./fixtures";
-import { type Receiver, startReceiver } from "./receiver";
 
 let receiver: Receiver | undefined;
 afterEach(async () => {
