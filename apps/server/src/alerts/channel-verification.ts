@@ -5,7 +5,7 @@ import type { ChannelRow } from "../db/schema/alerts";
 import { Invalid, TooManyRequests } from "../http/errors";
 import type { Mailer } from "../mail/mailer";
 import {
-  countFailedAttempt,
+  claimVerificationAttempt,
   findVerificationCode,
   markChannelVerified,
   saveVerificationCode,
@@ -68,16 +68,11 @@ export async function verifyChannelCode(
   channel: ChannelRow,
   code: string,
 ): Promise<void> {
-  const row = await findVerificationCode(deps.db, channel.id);
   const now = deps.clock.now();
-  if (!row || row.expiresAt <= now || row.attempts >= MAX_ATTEMPTS) {
-    throw Invalid.field("code", "This code has expired. Send a new code and try again.");
-  }
-  const expected = Buffer.from(row.codeHash, "hex");
+  const codeHash = await claimVerificationAttempt(deps.db, channel.id, MAX_ATTEMPTS, now);
+  if (!codeHash) throw Invalid.field("code", "This code has expired. Send a new code and try again.");
+  const expected = Buffer.from(codeHash, "hex");
   const given = Buffer.from(hashCode(deps.secret, channel.id, code), "hex");
-  if (!timingSafeEqual(expected, given)) {
-    await countFailedAttempt(deps.db, channel.id, row.attempts + 1);
-    throw Invalid.field("code", "Invalid code");
-  }
+  if (!timingSafeEqual(expected, given)) throw Invalid.field("code", "Invalid code");
   await markChannelVerified(deps.db, channel.id, now);
 }

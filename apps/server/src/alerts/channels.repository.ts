@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { type ChannelRow, channels, channelVerificationCodes, deliveries } from "../db/schema/alerts";
 
@@ -112,9 +112,26 @@ export async function saveVerificationCode(
     .onConflictDoUpdate({ target: channelVerificationCodes.channelId, set: { ...code, attempts: 0 } });
 }
 
-export async function countFailedAttempt(db: Database, channelId: string, attempts: number): Promise<void> {
-  await db
+/**
+ * Spends one attempt on the channel's live code and returns its hash, in one atomic UPDATE, so parallel
+ * guesses cannot all read the same count; null once the code is expired or its attempts are used up.
+ */
+export async function claimVerificationAttempt(
+  db: Database,
+  channelId: string,
+  maxAttempts: number,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await db
     .update(channelVerificationCodes)
-    .set({ attempts })
-    .where(eq(channelVerificationCodes.channelId, channelId));
+    .set({ attempts: sql`${channelVerificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(channelVerificationCodes.channelId, channelId),
+        lt(channelVerificationCodes.attempts, maxAttempts),
+        gt(channelVerificationCodes.expiresAt, now),
+      ),
+    )
+    .returning({ codeHash: channelVerificationCodes.codeHash });
+  return row?.codeHash ?? null;
 }

@@ -1,6 +1,7 @@
 import { createChannelSchema, verifyChannelSchema } from "@changeradar/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
+import { rateLimit } from "../http/rate-limits";
 import { validate } from "../http/validate";
 import { createChannelsService } from "./channels.service";
 import { routeId } from "./route-id";
@@ -45,7 +46,8 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: AppContext): vo
     return result;
   });
 
-  api.post("/channels/:id/verify", auth, async (request) => {
+  const verifyLimit = { rateLimit: rateLimit(ctx.config, "verifyChannel") };
+  api.post("/channels/:id/verify", { ...auth, config: verifyLimit }, async (request) => {
     const id = routeId(request.params, NOT_FOUND);
     return channels.verify(request.user, id, validate(verifyChannelSchema, request.body));
   });

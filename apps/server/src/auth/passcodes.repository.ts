@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { type PasscodePurpose, passcodes, passwordResetGrants } from "../db/schema";
 
@@ -25,14 +25,19 @@ export async function replacePasscode(
   });
 }
 
-export async function findLivePasscode(
+/**
+ * Spends one attempt on the user's live code of `purpose` and returns it, in one atomic UPDATE: however
+ * many guesses arrive at once, at most `maxAttempts` of them ever get a code to compare with.
+ */
+export async function claimPasscodeAttempt(
   db: Database,
   userId: string,
   purpose: PasscodePurpose,
+  maxAttempts: number,
   now: Date,
-): Promise<PasscodeRow | null> {
-  const [row] = await db
-    .select()
+): Promise<Pick<PasscodeRow, "id" | "codeHash"> | null> {
+  const latest = db
+    .select({ id: passcodes.id })
     .from(passcodes)
     .where(
       and(
@@ -44,6 +49,18 @@ export async function findLivePasscode(
     )
     .orderBy(desc(passcodes.createdAt))
     .limit(1);
+  const [row] = await db
+    .update(passcodes)
+    .set({ attempts: sql`${passcodes.attempts} + 1` })
+    .where(
+      and(
+        inArray(passcodes.id, latest),
+        lt(passcodes.attempts, maxAttempts),
+        isNull(passcodes.consumedAt),
+        gt(passcodes.expiresAt, now),
+      ),
+    )
+    .returning({ id: passcodes.id, codeHash: passcodes.codeHash });
   return row ?? null;
 }
 
@@ -55,15 +72,6 @@ export async function latestPasscodePurpose(db: Database, userId: string): Promi
     .orderBy(desc(passcodes.createdAt))
     .limit(1);
   return row?.purpose ?? null;
-}
-
-/** Counts a wrong guess; the code is void once `maxAttempts` is reached. */
-export async function recordWrongAttempt(db: Database, code: PasscodeRow, maxAttempts: number, now: Date) {
-  const attempts = code.attempts + 1;
-  await db
-    .update(passcodes)
-    .set({ attempts, ...(attempts >= maxAttempts ? { consumedAt: now } : {}) })
-    .where(eq(passcodes.id, code.id));
 }
 
 /** False when a concurrent request used the code first. */

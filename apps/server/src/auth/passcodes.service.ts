@@ -4,12 +4,7 @@ import type { AppContext } from "../context";
 import type { PasscodePurpose, UserRow } from "../db/schema";
 import { Invalid } from "../http/errors";
 import { systemMail } from "../mail/system-mail";
-import {
-  consumePasscode,
-  findLivePasscode,
-  recordWrongAttempt,
-  replacePasscode,
-} from "./passcodes.repository";
+import { claimPasscodeAttempt, consumePasscode, replacePasscode } from "./passcodes.repository";
 import { keyedHash, randomDigits, safeEqual } from "./secrets";
 
 type Ctx = Pick<AppContext, "db" | "config" | "clock" | "mailer" | "log">;
@@ -56,7 +51,7 @@ export async function sendPasscode(
   );
 }
 
-/** Consumes the code when it matches; otherwise counts the attempt and throws `Invalid`. */
+/** Every guess spends one of the code's attempts first; a match consumes the code, anything else throws `Invalid`. */
 export async function checkPasscode(
   ctx: Ctx,
   user: UserRow | null,
@@ -64,10 +59,10 @@ export async function checkPasscode(
   code: string,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const live = user ? await findLivePasscode(ctx.db, user.id, purpose, now) : null;
-  if (!live) throw Invalid.field("passcode", wrongCodeMessage);
-  if (!safeEqual(live.codeHash, keyedHash(ctx.config.jwtSecret, code))) {
-    await recordWrongAttempt(ctx.db, live, limits.passcodeMaxAttempts, now);
+  const live = user
+    ? await claimPasscodeAttempt(ctx.db, user.id, purpose, limits.passcodeMaxAttempts, now)
+    : null;
+  if (!live || !safeEqual(live.codeHash, keyedHash(ctx.config.jwtSecret, code))) {
     throw Invalid.field("passcode", wrongCodeMessage);
   }
   if (!(await consumePasscode(ctx.db, live.id, now))) throw Invalid.field("passcode", wrongCodeMessage);

@@ -6,7 +6,7 @@ import type { Config } from "../config";
  * the account the request targets, so one person's typos do not lock out an office behind one address,
  * while guessing at one account stays slow. RATE_LIMIT_SCALE multiplies every `max`.
  */
-type KeyBy = "ip" | "ip+email" | "ip+id" | "ip+userId";
+type KeyBy = "ip" | "ip+email" | "ip+id" | "ip+userId" | "ip+:id";
 
 const rules = {
   login: { max: 10, minutes: 15, keyBy: "ip+email" },
@@ -15,6 +15,8 @@ const rules = {
   verifyPasscode: { max: 10, minutes: 15, keyBy: "ip+id" },
   resendCode: { max: 3, minutes: 10, keyBy: "ip+userId" },
   resetPassword: { max: 10, minutes: 15, keyBy: "ip+id" },
+  /** A channel's emailed code: guessing at one channel stays slow whoever asks. */
+  verifyChannel: { max: 10, minutes: 15, keyBy: "ip+:id" },
   contact: { max: 5, minutes: 60, keyBy: "ip" },
   getHelp: { max: 10, minutes: 60, keyBy: "ip" },
   recordVisitor: { max: 30, minutes: 60, keyBy: "ip" },
@@ -30,6 +32,11 @@ function bodyField(request: FastifyRequest, field: string): string {
   return typeof value === "string" ? value.trim().toLowerCase().slice(0, 320) : "";
 }
 
+function routeParam(request: FastifyRequest, name: string): string {
+  const value = (request.params as Record<string, unknown> | undefined)?.[name];
+  return typeof value === "string" ? value.slice(0, 64) : "";
+}
+
 /** Route option: `{ config: { rateLimit: rateLimit(config, "login") } }`. */
 export function rateLimit(config: Pick<Config, "rateLimitScale">, name: RateLimitName) {
   const rule = rules[name];
@@ -37,7 +44,12 @@ export function rateLimit(config: Pick<Config, "rateLimitScale">, name: RateLimi
     max: Math.max(1, Math.round(rule.max * config.rateLimitScale)),
     timeWindow: rule.minutes * 60_000,
     keyGenerator: (request: FastifyRequest) => {
-      const target = rule.keyBy === "ip" ? "" : bodyField(request, rule.keyBy.slice(3));
+      const target =
+        rule.keyBy === "ip"
+          ? ""
+          : rule.keyBy === "ip+:id"
+            ? routeParam(request, "id")
+            : bodyField(request, rule.keyBy.slice(3));
       return `${name}|${request.ip}|${target}`;
     },
   };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../helpers/client";
 import { startTestServer, type TestServer } from "../helpers/server";
-import { createUser, uniqueEmail } from "../helpers/users";
+import { createAccount, createUser, uniqueEmail } from "../helpers/users";
 
 /** The real limits (RATE_LIMIT_SCALE=1), on a sibling app sharing the test database. */
 let server: TestServer;
@@ -64,6 +64,23 @@ describe("rate limits", () => {
     const user = await createUser(server);
     const guesses = await statuses(11, () =>
       strict.post("/users/verify-passcode", { id: user.id, passcode: "000000" }),
+    );
+    expect(guesses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(guesses[10]).toBe(429);
+  });
+
+  it("limits channel verification guesses per channel (10 per 15 minutes)", async () => {
+    const user = await createAccount(server, { verified: true });
+    const created = await user.client.post<{ id: string }>("/channels", {
+      type: "email",
+      name: "Team",
+      config: { to: uniqueEmail("team") },
+    });
+    expect(created.status).toBe(201);
+    const signedIn = new ApiClient(strict.baseUrl);
+    signedIn.token = user.client.token;
+    const guesses = await statuses(11, () =>
+      signedIn.post(`/channels/${created.body.id}/verify`, { code: "000000" }),
     );
     expect(guesses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(guesses[10]).toBe(429);
