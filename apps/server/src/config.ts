@@ -66,6 +66,7 @@ const envSchema = z.object({
     .default(1),
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters long").optional(),
   CHECK_CONCURRENCY: z.coerce.number({ error: "must be a number" }).int().min(1).max(1000).default(16),
+  ENGINE_WORKERS: z.coerce.number({ error: "must be a number" }).int().min(1).max(256).optional(),
   CHECK_LEASE_SECONDS: z.coerce.number({ error: "must be a number" }).positive().max(3600).default(120),
 });
 
@@ -93,6 +94,8 @@ export interface Config {
   metricsToken: string | null;
   /** Checks in flight per worker process, and how long a claimed check stays a worker's (DESIGN §2). */
   checks: { concurrency: number; leaseMs: number };
+  /** Worker threads that extract and compare pages (ENGINE_WORKERS); null: one per core. */
+  engineWorkers: number | null;
   /** Cookies carry `Secure` when the app is served over https. */
   secureCookies: boolean;
 }
@@ -157,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitScale: e.RATE_LIMIT_SCALE,
     metricsToken: e.METRICS_TOKEN ?? null,
     checks: { concurrency: e.CHECK_CONCURRENCY, leaseMs: e.CHECK_LEASE_SECONDS * 1000 },
+    engineWorkers: e.ENGINE_WORKERS ?? null,
     secureCookies: appUrl.startsWith("https://"),
   };
 }

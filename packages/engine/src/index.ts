@@ -1,5 +1,6 @@
 export * from "./compare";
 export * from "./extract";
 export * from "./fetch";
+export * from "./pool";
 export * from "./snapshot";
 export * from "./snapshot-page";

@@ -6,9 +6,10 @@
  * (`knownBodyHash`), the page is neither decoded nor parsed.
  */
 import { createHash } from "node:crypto";
-import { extractSnapshot, parseScope } from "./extract";
+import { parseScope } from "./extract";
 import { type FetchedPage, type FetchPageOptions, fetchPage } from "./fetch";
 import type { FetchRequest } from "./fetch/types";
+import { inProcessEngine, type PageEngine } from "./pool/jobs";
 import type { Snapshot } from "./snapshot";
 
 export interface SnapshotPageRequest extends FetchRequest {
@@ -16,6 +17,11 @@ export interface SnapshotPageRequest extends FetchRequest {
   selector?: string | null;
   /** Hash of the body bytes of the last check: the same bytes again give `same_body`. */
   knownBodyHash?: string | null;
+}
+
+export interface SnapshotPageOptions extends FetchPageOptions {
+  /** Where the page is extracted: this thread by default; the server passes its worker pool. */
+  engine?: PageEngine;
 }
 
 export type PageSnapshot =
@@ -37,16 +43,17 @@ export function extractInputOf(page: FetchedPage) {
 
 export async function snapshotPage(
   request: SnapshotPageRequest,
-  options: FetchPageOptions = {},
+  options: SnapshotPageOptions = {},
 ): Promise<PageSnapshot> {
+  const { engine = inProcessEngine, ...fetchOptions } = options;
   const { selector, knownBodyHash, ...fetchRequest } = request;
   const scope = selector ? parseScope(selector) : undefined;
-  const page = await fetchPage(fetchRequest, options);
+  const page = await fetchPage(fetchRequest, fetchOptions);
   if (page.notModified) return { kind: "not_modified", page };
   const hash = bodyHash(page.bytes);
   // A rendered page's look can change with the same markup (its screenshot is compared then).
   if (knownBodyHash && hash === knownBodyHash && !page.screenshot)
     return { kind: "same_body", page, bodyHash: hash };
-  const snapshot = await extractSnapshot(extractInputOf(page), { scope });
+  const snapshot = await engine.extract(extractInputOf(page), { scope });
   return { kind: "snapshot", page, bodyHash: hash, snapshot };
 }

@@ -1,4 +1,4 @@
-import { type BrowserPool, createBrowserPool } from "@changeradar/engine";
+import { type BrowserPool, createBrowserPool, EnginePool, sharedEnginePool } from "@changeradar/engine";
 import type { Config } from "../config";
 import { type CheckTiming, defaultCheckTiming } from "./check-timing";
 import type { FetchSettings } from "./page-check";
@@ -20,6 +20,19 @@ function browserPoolFor(config: Config): BrowserPool {
   return pool;
 }
 
+const enginePools = new Map<number, EnginePool>();
+
+/** The worker threads that extract and compare pages: the shared pool, or one of ENGINE_WORKERS threads. */
+function enginePoolFor(config: Config): EnginePool {
+  if (config.engineWorkers === null) return sharedEnginePool();
+  let pool = enginePools.get(config.engineWorkers);
+  if (!pool) {
+    pool = new EnginePool({ size: config.engineWorkers });
+    enginePools.set(config.engineWorkers, pool);
+  }
+  return pool;
+}
+
 export async function closeBrowserPools(): Promise<void> {
   const all = [...pools.values()];
   pools.clear();
@@ -31,6 +44,9 @@ export function checkFetchSettings(config: Config): FetchSettings {
     allowPrivateTargets: config.allowPrivateTargets,
     get browserPool() {
       return browserPoolFor(config);
+    },
+    get engine() {
+      return enginePoolFor(config);
     },
     ai: config.ai.baseUrl
       ? { baseUrl: config.ai.baseUrl, apiKey: config.ai.apiKey, model: config.ai.model }

@@ -2,14 +2,13 @@ import { createHash } from "node:crypto";
 import {
   type BrowserPool,
   type ChangeResult,
-  compareSnapshots,
   FetchError,
-  fingerprintSnapshot,
   type LearnedNoise,
-  learnNoise,
+  type PageEngine,
   type PageSnapshot,
   refineWithAI,
   type Snapshot,
+  sharedEnginePool,
   snapshotPage,
 } from "@changeradar/engine";
 import type { MonitorRow } from "../db/schema/monitors";
@@ -30,6 +29,8 @@ export interface FetchSettings {
   totalTimeoutMs?: number;
   /** Optional OpenAI-compatible endpoint that rewrites summaries (AI_BASE_URL). */
   ai?: { baseUrl: string; apiKey: string | null; model: string } | null;
+  /** Where pages are extracted and compared: worker threads with a time and memory budget (shared pool by default). */
+  engine?: PageEngine;
 }
 
 interface Fetched {
@@ -100,6 +101,7 @@ export async function checkPage(
   const started = Date.now();
   const key = settingsKey(monitor);
   const hasPrevious = monitor.latestSnapshotId !== null;
+  const engine = settings.engine ?? sharedEnginePool();
   const read = (again: boolean) =>
     snapshotPage(
       {
@@ -114,6 +116,7 @@ export async function checkPage(
         allowPrivateTargets: settings.allowPrivateTargets,
         totalTimeoutMs: settings.totalTimeoutMs,
         browserPool: monitor.renderJs ? (settings.browserPool ?? undefined) : undefined,
+        engine,
       },
     );
   let first: PageSnapshot;
@@ -149,7 +152,7 @@ export async function checkPage(
         kind: "baseline",
         snapshot,
         screenshot: page.screenshot,
-        fingerprint: fingerprintSnapshot(snapshot, {
+        fingerprint: await engine.fingerprint(snapshot, {
           watch: monitor.watch,
           ignore: monitor.ignoreRules,
           learnedNoise: (monitor.learnedNoise as LearnedNoise | null) ?? null,
@@ -157,7 +160,7 @@ export async function checkPage(
       };
     }
     const compare = (learnedNoise: LearnedNoise | null) =>
-      compareSnapshots(previous.snapshot, snapshot, {
+      engine.compare(previous.snapshot, snapshot, {
         watch: monitor.watch,
         ignore: monitor.ignoreRules,
         conditions: monitor.conditions.map(toEngineCondition),
@@ -170,7 +173,7 @@ export async function checkPage(
             : null,
       });
     let learnedNoise = (monitor.learnedNoise as LearnedNoise | null) ?? undefined;
-    let compared = compare(learnedNoise ?? null);
+    let compared = await compare(learnedNoise ?? null);
     let learned: LearnedNoise | undefined;
     if (compared.changed && !learnedNoise) {
       // The first difference since the baseline: whatever differs between two back-to-back fetches
@@ -178,9 +181,9 @@ export async function checkPage(
       // A second fetch that fails leaves the difference to be judged without learned noise.
       const again = await read(true).catch(() => null);
       if (again?.kind === "snapshot") {
-        learned = learnNoise(snapshot, again.snapshot, null);
+        learned = await engine.learnNoise(snapshot, again.snapshot, null);
         learnedNoise = learned;
-        compared = compare(learned);
+        compared = await compare(learned);
       }
     }
     const result =

@@ -1,10 +1,11 @@
 import { type Preview, previewRequestSchema } from "@changeradar/contracts";
 import {
-  extractSnapshot,
   FetchError,
   fetchPage,
+  PageProcessingError,
   PageTooComplexError,
   parseScope,
+  sharedEnginePool,
   suggestWatch,
 } from "@changeradar/engine";
 import { extractInput, type FetchSettings } from "../checks/page-check";
@@ -33,7 +34,8 @@ export async function previewPage(body: unknown, settings: FetchSettings): Promi
         browserPool: input.renderJs ? (settings.browserPool ?? undefined) : undefined,
       },
     );
-    const snapshot = await extractSnapshot(extractInput(page), { scope });
+    const engine = settings.engine ?? sharedEnginePool();
+    const snapshot = await engine.extract(extractInput(page), { scope });
     return {
       url: input.url,
       finalUrl: page.finalUrl,
@@ -54,7 +56,8 @@ export async function previewPage(body: unknown, settings: FetchSettings): Promi
   } catch (error) {
     if (error instanceof FetchError)
       throw Invalid.field("url", `We could not load this page: ${error.message}`);
-    if (error instanceof PageTooComplexError) throw Invalid.field("url", error.message);
+    if (error instanceof PageTooComplexError || error instanceof PageProcessingError)
+      throw Invalid.field("url", error.message);
     throw error;
   }
 }

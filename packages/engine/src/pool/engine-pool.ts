@@ -1,0 +1,199 @@
+/**
+ * A pool of worker threads that runs the page-level engine work (extract, compare, fingerprint, learn
+ * noise) off the event loop, each job under a time and a memory budget. A job past its time budget has its
+ * worker terminated and replaced; a worker past its heap budget dies with V8's out-of-memory error and is
+ * replaced. Either way the caller gets a clear error and no page can stall the API, the scheduler or
+ * another user's check.
+ */
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import type { ChangeResult, CompareOptions, FingerprintOptions, LearnedNoise } from "../compare";
+import type { ExtractInput, ExtractOptions } from "../extract";
+import type { Snapshot } from "../snapshot";
+import { crashed, reviveError, tooBig, tooSlow } from "./errors";
+import type { EngineJob, EngineJobResults, PageEngine } from "./jobs";
+import type { JobMessage, WorkerMessage } from "./worker";
+
+export interface EnginePoolOptions {
+  /** Worker threads; one per core by default. */
+  size?: number;
+  /** Longest one job may run once a worker has it (waiting in the queue is not counted). */
+  timeBudgetMs?: number;
+  /** Heap (old generation) of one worker, in MB. */
+  memoryBudgetMb?: number;
+}
+
+export const DEFAULT_TIME_BUDGET_MS = 10_000;
+export const DEFAULT_MEMORY_BUDGET_MB = 256;
+
+interface Task {
+  id: number;
+  job: EngineJob;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  task: Task | null;
+  timer: NodeJS.Timeout | null;
+  /** The error the worker died of (an uncaught error, or V8's out-of-memory). */
+  failure: Error | null;
+}
+
+const BOOT = new URL("./worker-boot.mjs", import.meta.url);
+const ENTRY = new URL("./worker.ts", import.meta.url).href;
+
+export class EnginePool implements PageEngine {
+  readonly size: number;
+  readonly timeBudgetMs: number;
+  readonly memoryBudgetMb: number;
+  private readonly slots = new Set<Slot>();
+  private readonly queue: Task[] = [];
+  private nextId = 1;
+  private closed = false;
+  /** Workers terminated or lost and replaced since the pool started. */
+  replaced = 0;
+
+  constructor(options: EnginePoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.size ?? availableParallelism()));
+    this.timeBudgetMs = options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS;
+    this.memoryBudgetMb = options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB;
+  }
+
+  extract(input: ExtractInput, options: ExtractOptions = {}): Promise<Snapshot> {
+    return this.run({ kind: "extract", input, options });
+  }
+
+  compare(previous: Snapshot, next: Snapshot, options: CompareOptions): Promise<ChangeResult> {
+    return this.run({ kind: "compare", previous, next, options });
+  }
+
+  fingerprint(snapshot: Snapshot, options: FingerprintOptions): Promise<string> {
+    return this.run({ kind: "fingerprint", snapshot, options });
+  }
+
+  learnNoise(first: Snapshot, second: Snapshot, previous: LearnedNoise | null = null): Promise<LearnedNoise> {
+    return this.run({ kind: "learnNoise", first, second, previous });
+  }
+
+  /** Starts every worker now, so the first jobs do not wait for the threads to load the engine. */
+  async warm(): Promise<void> {
+    while (this.slots.size < this.size) this.spawn();
+    await Promise.all(
+      [...this.slots].map((slot) =>
+        slot.ready ? undefined : new Promise((resolve) => slot.worker.once("message", resolve)),
+      ),
+    );
+  }
+
+  /** Live workers, busy workers and queued jobs (for tests and metrics). */
+  stats(): { workers: number; busy: number; queued: number; replaced: number } {
+    const busy = [...this.slots].filter((slot) => slot.task).length;
+    return { workers: this.slots.size, busy, queued: this.queue.length, replaced: this.replaced };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const task of this.queue.splice(0)) task.reject(new Error("The engine pool is closed."));
+    const slots = [...this.slots];
+    this.slots.clear();
+    await Promise.all(slots.map((slot) => this.stop(slot, new Error("The engine pool is closed."))));
+  }
+
+  private run<K extends EngineJob["kind"]>(job: EngineJob & { kind: K }): Promise<EngineJobResults[K]> {
+    if (this.closed) return Promise.reject(new Error("The engine pool is closed."));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, job, resolve: resolve as (value: unknown) => void, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) break;
+      if (slot.ready && !slot.task) this.assign(slot, this.queue.shift()!);
+    }
+    const starting = [...this.slots].filter((slot) => !slot.ready).length;
+    for (let i = starting; i < this.queue.length && this.slots.size < this.size; i += 1) this.spawn();
+    for (const slot of this.slots) this.holdProcess(slot);
+  }
+
+  /** A worker keeps the process alive only while it has work, or is starting for queued work. */
+  private holdProcess(slot: Slot): void {
+    if (slot.task || (!slot.ready && this.queue.length > 0)) slot.worker.ref();
+    else slot.worker.unref();
+  }
+
+  private assign(slot: Slot, task: Task): void {
+    slot.task = task;
+    slot.timer = setTimeout(() => {
+      this.slots.delete(slot);
+      this.replaced += 1;
+      void this.stop(slot, tooSlow(this.timeBudgetMs));
+      this.dispatch();
+    }, this.timeBudgetMs);
+    slot.worker.postMessage({ id: task.id, job: task.job } satisfies JobMessage);
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(BOOT, {
+      workerData: { entry: ENTRY },
+      resourceLimits: { maxOldGenerationSizeMb: this.memoryBudgetMb },
+    });
+    const slot: Slot = { worker, ready: false, task: null, timer: null, failure: null };
+    this.slots.add(slot);
+    worker.on("message", (message: WorkerMessage) => this.onMessage(slot, message));
+    worker.on("error", (error) => {
+      slot.failure = error;
+    });
+    worker.on("exit", (code) => this.onExit(slot, code));
+    return slot;
+  }
+
+  private onMessage(slot: Slot, message: WorkerMessage): void {
+    if (message.type === "ready") {
+      slot.ready = true;
+      this.dispatch();
+      return;
+    }
+    const task = slot.task;
+    if (!task || task.id !== message.id) return;
+    this.finish(slot);
+    if (message.type === "done") task.resolve(message.value);
+    else task.reject(reviveError(message.error));
+    this.dispatch();
+  }
+
+  private onExit(slot: Slot, code: number): void {
+    if (!this.slots.delete(slot)) return; // retired on purpose (time budget, close)
+    const task = slot.task;
+    this.finish(slot);
+    const outOfMemory = (slot.failure as NodeJS.ErrnoException | null)?.code === "ERR_WORKER_OUT_OF_MEMORY";
+    const error = outOfMemory
+      ? tooBig(this.memoryBudgetMb)
+      : crashed(slot.failure ?? new Error(`the worker stopped (exit code ${code})`));
+    if (task) task.reject(error);
+    if (!slot.ready && !task) {
+      // A worker that cannot even start would be replaced forever: fail the queued jobs instead.
+      for (const queued of this.queue.splice(0)) queued.reject(error);
+      return;
+    }
+    this.replaced += 1;
+    this.dispatch();
+  }
+
+  private finish(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.task = null;
+  }
+
+  private async stop(slot: Slot, reason: Error): Promise<void> {
+    const task = slot.task;
+    this.finish(slot);
+    task?.reject(reason);
+    await slot.worker.terminate();
+  }
+}

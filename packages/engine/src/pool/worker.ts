@@ -1,0 +1,36 @@
+/** One pool worker: runs engine jobs one at a time and answers each with its value or its error. */
+import { parentPort } from "node:worker_threads";
+import { serialiseError } from "./errors";
+import { type EngineJob, inProcessEngine, runJob } from "./jobs";
+
+export interface JobMessage {
+  id: number;
+  job: EngineJob;
+}
+
+export type WorkerMessage =
+  | { type: "ready" }
+  | { type: "done"; id: number; value: unknown }
+  | { type: "failed"; id: number; error: ReturnType<typeof serialiseError> };
+
+const port = parentPort;
+if (!port) throw new Error("The engine worker runs in a worker thread.");
+
+port.on("message", async ({ id, job }: JobMessage) => {
+  let answer: WorkerMessage;
+  try {
+    answer = { type: "done", id, value: await runJob(job) };
+  } catch (error) {
+    answer = { type: "failed", id, error: serialiseError(error) };
+  }
+  port.postMessage(answer);
+});
+/** A first small page before `ready`: the time budget of real jobs does not pay for the warm-up. */
+async function warmUp(): Promise<void> {
+  const page = { url: "https://warm.up/", contentType: "text/html", text: "<title>a</title><p>b</p>" };
+  const snapshot = await inProcessEngine.extract(page);
+  await inProcessEngine.compare(snapshot, snapshot, { watch: ["text"] });
+}
+
+await warmUp();
+port.postMessage({ type: "ready" } satisfies WorkerMessage);

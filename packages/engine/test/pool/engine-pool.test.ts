@@ -1,0 +1,166 @@
+/**
+ * The engine pool keeps hostile pages and patterns off the event loop: while a worker chews on them, the
+ * main thread keeps answering (event-loop delay and an HTTP /health-like route, liveness asserts, not
+ * speed asserts), a job past its time or memory budget fails with a clear error, and its worker is
+ * replaced so the next job succeeds.
+ */
+import { once } from "node:events";
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { watchKinds } from "@changeradar/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compareSnapshots } from "../../src/compare";
+import { extractSnapshotSync, PageTooComplexError } from "../../src/extract";
+import { EnginePool, PageProcessingError } from "../../src/pool";
+import { corpusEntries, readCorpusPage } from "../compare/mutations/corpus";
+
+const watch = [...watchKinds];
+const html = (text: string) => ({ url: "https://example.test/page", contentType: "text/html", text });
+const trivialPage = html("<title>Trivial</title><p>Still answering</p>");
+/** ~180,000 elements: under the parse caps, but seconds of work and a DOM of well over 64 MB. */
+const hugeDom = html(`<html><body>${"<div><p>item <b>x</b> text</p></div>".repeat(60_000)}</body></html>`);
+/** Nesting far past the depth cap: refused, never parsed for minutes. */
+const deepNesting = html(`${"<div>".repeat(200_000)}deep${"</div>".repeat(200_000)}`);
+/** A backtracking engine takes 2^n steps for `^(a|a)*$` on "aaa…a!"; the patterns run on RE2. */
+const catastrophicLines = html(
+  Array.from({ length: 2_000 }, (_, i) => `<p>${"a".repeat(40 + (i % 20))}!</p>`).join(""),
+);
+
+/** Watches the main thread while `work` runs: the event loop's worst delay and /health's worst answer time. */
+async function mainThreadWhile<T>(work: Promise<T>): Promise<{
+  result: PromiseSettledResult<T>;
+  maxDelayMs: number;
+  maxHealthMs: number;
+  healthAnswers: number;
+}> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let maxHealthMs = 0;
+  let healthAnswers = 0;
+  let running = true;
+  const poll = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      await getHealth();
+      maxHealthMs = Math.max(maxHealthMs, performance.now() - t0);
+      healthAnswers += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const [result] = await Promise.allSettled([work]);
+  running = false;
+  await poll;
+  histogram.disable();
+  return { result, maxDelayMs: histogram.max / 1e6, maxHealthMs, healthAnswers };
+}
+
+let health: Server;
+let healthPort = 0;
+function getHealth(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    request({ host: "127.0.0.1", port: healthPort, path: "/health" }, (response) => {
+      response.resume();
+      response.on("end", resolve);
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+beforeAll(async () => {
+  health = createServer((_request, response) => response.end("ok"));
+  health.listen(0, "127.0.0.1");
+  await once(health, "listening");
+  healthPort = (health.address() as AddressInfo).port;
+});
+afterAll(() => health.close());
+
+describe("the engine pool", () => {
+  const pool = new EnginePool({ size: 2, timeBudgetMs: 60_000 });
+  beforeAll(() => pool.warm());
+  afterAll(() => pool.close());
+
+  it("extracts and compares a corpus page exactly as in process", async () => {
+    const entry = corpusEntries().find((e) => e.category === "product")!;
+    const input = { ...readCorpusPage(entry).input, bytes: undefined };
+    const local = extractSnapshotSync(input);
+    const pooled = await pool.extract(input);
+    expect(pooled).toEqual(local);
+    const changed = { ...local, lines: [...local.lines, "A new line"] };
+    expect(await pool.compare(local, changed, { watch })).toEqual(
+      compareSnapshots(local, changed, { watch }),
+    );
+    expect(await pool.fingerprint(local, { watch })).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("works a huge DOM off the main thread while a trivial job and /health keep answering", async () => {
+    const hostile = pool.extract(hugeDom);
+    const trivial = pool.extract(trivialPage);
+    const watched = await mainThreadWhile(hostile);
+    expect(watched.result.status).toBe("fulfilled");
+    expect((await trivial).lines).toEqual(["Trivial", "Still answering"]);
+    expect(watched.healthAnswers).toBeGreaterThan(0);
+    expect(watched.maxHealthMs).toBeLessThan(1000);
+    expect(watched.maxDelayMs).toBeLessThan(1000);
+  });
+
+  it("refuses deep nesting with the parse cap's error, the main thread live", async () => {
+    const watched = await mainThreadWhile(pool.extract(deepNesting));
+    expect(watched.result.status).toBe("rejected");
+    const error = (watched.result as PromiseRejectedResult).reason;
+    expect(error).toBeInstanceOf(PageTooComplexError);
+    expect(error.message).toMatch(/nests elements more than 1,000 deep/);
+    expect(watched.maxDelayMs).toBeLessThan(1000);
+  });
+
+  it("runs a catastrophic ignore pattern through the pool without stalling anything", async () => {
+    const before = await pool.extract(catastrophicLines);
+    const after = { ...before, lines: [...before.lines, "A new line"] };
+    const watched = await mainThreadWhile(
+      pool.compare(before, after, { watch: ["text"], ignore: ["/^(a|a)*$/"] }),
+    );
+    expect(watched.result.status).toBe("fulfilled");
+    expect((watched.result as PromiseFulfilledResult<{ changed: boolean }>).value.changed).toBe(true);
+    expect(watched.maxDelayMs).toBeLessThan(1000);
+  });
+});
+
+describe("the pool's budgets", () => {
+  it("terminates a job past its time budget, replaces the worker, and the next job succeeds", async () => {
+    const pool = new EnginePool({ size: 1, timeBudgetMs: 500 });
+    try {
+      await pool.warm();
+      const watched = await mainThreadWhile(pool.extract(hugeDom));
+      expect(watched.result.status).toBe("rejected");
+      const error = (watched.result as PromiseRejectedResult).reason;
+      expect(error).toBeInstanceOf(PageProcessingError);
+      expect(error.message).toBe(
+        "The page took too long to process (more than 0.5 s); it cannot be checked.",
+      );
+      expect(watched.maxDelayMs).toBeLessThan(1000);
+      // The replacement starts without the time budget counting its start-up.
+      expect((await pool.extract(trivialPage)).lines).toEqual(["Trivial", "Still answering"]);
+      expect(pool.stats()).toMatchObject({ workers: 1, replaced: 1 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("fails a job past its memory budget with a clear error, and the next job succeeds", async () => {
+    const pool = new EnginePool({ size: 1, memoryBudgetMb: 48, timeBudgetMs: 60_000 });
+    try {
+      await pool.warm();
+      const error = await pool.extract(hugeDom).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PageProcessingError);
+      expect((error as PageProcessingError).reason).toBe("memory");
+      expect((error as Error).message).toBe(
+        "The page needed too much memory to process (more than 48 MB); it cannot be checked.",
+      );
+      expect((await pool.extract(trivialPage)).lines).toEqual(["Trivial", "Still answering"]);
+      expect(pool.stats()).toMatchObject({ workers: 1, replaced: 1 });
+    } finally {
+      await pool.close();
+    }
+  });
+});
