@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { registerAccountExportRoutes } from "./account-export/account-export.routes";
 import { registerAdminRoutes } from "./admin/admin.routes";
 import { registerChannelRoutes } from "./alerts/channels.routes";
 import { registerVisitorRoutes } from "./analytics/visitors.routes";
@@ -48,4 +49,5 @@ export const domainRoutes: Array<(api: FastifyInstance, ctx: AppContext) => void
   registerAdminRoutes,
   registerAuditRoutes,
   registerBlogRoutes,
+  registerAccountExportRoutes,
 ];

@@ -11,4 +11,5 @@ export * from "./monitors";
 export * from "./monitors-api";
 export * from "./password-strength";
 export * from "./plans";
+export * from "./sharing-api";
 export * from "./support";

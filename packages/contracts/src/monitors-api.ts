@@ -145,19 +145,84 @@ export const previewSchema = z.object({
 });
 export type Preview = z.infer<typeof previewSchema>;
 
-export const importMonitorsSchema = z.strictObject({
-  /** One URL per line, or a list. */
-  urls: z.union([z.string().max(100_000), z.array(z.string().max(2048)).max(500)]),
+/** The files the import reads: a plain list or CSV of URLs, urlwatch, changedetection.io and Distill. */
+export const importFormats = ["list", "csv", "urlwatch", "changedetection", "distill"] as const;
+export type ImportFormat = (typeof importFormats)[number];
+export const importFormatLabels: Record<ImportFormat, string> = {
+  list: "List of URLs",
+  csv: "CSV of URLs",
+  urlwatch: "urlwatch urls.yaml",
+  changedetection: "changedetection.io backup (.zip)",
+  distill: "Distill export (.json)",
+};
+
+/** The largest import file (a changedetection.io backup zip carries snapshots too). */
+export const maxImportFileBytes = 15 * 1024 * 1024;
+
+export const importMonitorsSchema = z
+  .strictObject({
+    /** One URL per line, or a list. */
+    urls: z.union([z.string().max(100_000), z.array(z.string().max(2048)).max(500)]).optional(),
+    /** A file from another tool: text as is, a zip as base64. */
+    file: z
+      .strictObject({
+        name: z.string().max(255),
+        content: z.string().max(Math.ceil((maxImportFileBytes * 4) / 3) + 4),
+        encoding: z.enum(["utf8", "base64"]).default("utf8"),
+      })
+      .optional(),
+    /** Read from the file's name and content when absent. */
+    format: z.enum(importFormats).optional(),
+    /** Only report what would be created and what cannot be carried over. */
+    dryRun: z.boolean().default(false),
+    /** Used where the file has no interval of its own. */
+    frequency: z.enum(frequencies),
+    watch: z.array(z.enum(watchKinds)).min(1, "Choose at least one thing to watch"),
+    tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+    sensitivity: sensitivitySchema.optional(),
+    renderJs: z.boolean().optional(),
+  })
+  .refine((input) => input.urls !== undefined || input.file !== undefined, {
+    message: "Paste some addresses or choose a file to import",
+    path: ["file"],
+  });
+export type ImportMonitorsInput = z.input<typeof importMonitorsSchema>;
+
+export const importSkipReasons = ["invalid_url", "duplicate", "over_plan_limit", "unsupported"] as const;
+export type ImportSkipReason = (typeof importSkipReasons)[number];
+
+export const plannedImportSchema = z.object({
+  url: z.string(),
+  name: z.string(),
   frequency: z.enum(frequencies),
-  watch: z.array(z.enum(watchKinds)).min(1, "Choose at least one thing to watch"),
-  tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
-  sensitivity: sensitivitySchema.optional(),
-  renderJs: z.boolean().optional(),
+  tags: z.array(z.string()),
+  selector: z.string().nullable(),
+  renderJs: z.boolean(),
+  paused: z.boolean(),
+  /** Settings of the source that are not carried over, and why. */
+  notes: z.array(z.string()),
 });
+export type PlannedImport = z.infer<typeof plannedImportSchema>;
+
+export const skippedImportSchema = z.object({
+  url: z.string(),
+  name: z.string().nullable(),
+  reason: z.enum(importSkipReasons),
+  message: z.string(),
+});
+export type SkippedImport = z.infer<typeof skippedImportSchema>;
+
 export const importResultSchema = z.object({
+  format: z.enum(importFormats),
+  dryRun: z.boolean(),
+  /** What will be created (dry run) or what was to be created. */
+  planned: z.array(plannedImportSchema),
   created: z.array(monitorSchema),
+  skipped: z.array(skippedImportSchema),
+  /** The skipped entries as `{ url, message }` (the first shape of this answer). */
   errors: z.array(z.object({ url: z.string(), message: z.string() })),
 });
+export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** POST /monitors/check: "check now" for many monitors at once (My Monitors selection). */
 export const bulkCheckRequestSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import {
+  accountExportSchema,
   apiKeySchema,
   bulkCheckRequestSchema,
   bulkCheckResultSchema,
@@ -144,7 +145,9 @@ export const operations: Operation[] = [
     method: "post",
     path: "/monitors/import",
     tag: "Monitors",
-    summary: "Create monitors from a list of URLs",
+    summary: "Import monitors from a list, CSV, urlwatch, changedetection.io or Distill file",
+    description:
+      "With dryRun, nothing is created: the answer lists what would be created and what cannot be carried over, and why.",
     body: importMonitorsSchema,
     status: 200,
     response: importResultSchema,
@@ -344,4 +347,19 @@ export const operations: Operation[] = [
     errors: [400, 402],
   },
   { method: "delete", path: "/api-keys/{id}", tag: "API keys", summary: "Revoke an API key", status: 204 },
+  {
+    method: "get",
+    path: "/export/account.json",
+    tag: "Export",
+    summary: "Your monitors, alert channels (without secrets) and change history as JSON",
+    status: 200,
+    response: accountExportSchema,
+  },
+  {
+    method: "get",
+    path: "/export/changes.csv",
+    tag: "Export",
+    summary: "Your change history as CSV (RFC 4180)",
+    status: 200,
+  },
 ];

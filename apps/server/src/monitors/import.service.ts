@@ -1,38 +1,77 @@
-import { importMonitorsSchema } from "@changeradar/contracts";
-import { AppError } from "../http/errors";
+import {
+  type ImportFormat,
+  type ImportResult,
+  importMonitorsSchema,
+  type Monitor,
+  type SkippedImport,
+} from "@changeradar/contracts";
+import { assertFrequencyAllowed } from "../entitlements";
+import { AppError, Invalid, PlanLimit } from "../http/errors";
 import { validate } from "../http/validate";
+import type { ImportEntry } from "./import/import-entry";
+import { planImport } from "./import/import-plan";
+import { parseUrlList } from "./import/parse-list";
+import { readImportFile } from "./import/read-import-file";
+import { countMonitors, monitorUrls } from "./monitors.repository";
 import type { MonitorsContext, MonitorsService } from "./monitors.service";
 
 const MAX_IMPORT = 500;
 
 /**
- * POST /monitors/import: one monitor per URL with shared settings. Each URL is created on its own, so
- * one bad URL (or the plan's limit) is reported next to it without stopping the others.
+ * POST /monitors/import: monitors from a pasted list or another tool's file (urlwatch, changedetection.io,
+ * Distill, CSV). A dry run answers what would be created and what cannot be carried over, and why; a real
+ * run creates each monitor on its own, so one refusal is reported next to its URL without stopping the others.
  */
-export async function importMonitors(monitors: MonitorsService, ctx: MonitorsContext, body: unknown) {
-  const input = validate(importMonitorsSchema, body);
-  const lines = typeof input.urls === "string" ? input.urls.split(/\r?\n/) : input.urls;
-  const urls = [
-    ...new Set(lines.map((line) => line.trim()).filter((line) => line && !line.startsWith("#"))),
-  ].slice(0, MAX_IMPORT);
-  const created = [];
-  const errors: { url: string; message: string }[] = [];
-  for (const url of urls) {
-    try {
-      created.push(
-        await monitors.create(ctx, {
-          url,
-          frequency: input.frequency,
-          watch: input.watch,
-          tags: input.tags,
-          sensitivity: input.sensitivity,
-          renderJs: input.renderJs,
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      errors.push({ url, message: error.message });
+export async function importMonitors(
+  monitors: MonitorsService,
+  ctx: MonitorsContext,
+  body: unknown,
+  guard: { allowPrivateTargets: boolean },
+): Promise<ImportResult> {
+  const { urls, file, format: given, dryRun, ...defaults } = validate(importMonitorsSchema, body);
+  assertFrequencyAllowed(ctx.user.plan, defaults.frequency);
+  let format: ImportFormat = given ?? "list";
+  let entries: ImportEntry[];
+  if (file) {
+    ({ format, entries } = readImportFile(file, given));
+  } else {
+    entries = parseUrlList(typeof urls === "string" ? urls : (urls ?? []).join("\n"));
+  }
+  if (entries.length === 0) throw Invalid.field("file", "No web addresses were found to import.");
+  if (entries.length > MAX_IMPORT)
+    throw Invalid.field(
+      "file",
+      `At most ${MAX_IMPORT} monitors can be imported at once; this has ${entries.length}.`,
+    );
+
+  const owner = {
+    plan: ctx.user.plan,
+    monitors: await countMonitors(ctx.db, ctx.user.id),
+    urls: await monitorUrls(ctx.db, ctx.user.id),
+  };
+  const { planned, skipped } = await planImport(entries, defaults, owner, guard);
+  const created: Monitor[] = [];
+  if (!dryRun) {
+    for (const { input } of planned) {
+      try {
+        created.push(await monitors.create(ctx, input));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        skipped.push(refused(input.url, input.name ?? null, error));
+      }
     }
   }
-  return { created, errors };
+  return {
+    format,
+    dryRun,
+    planned: planned.map((p) => p.shown),
+    created,
+    skipped,
+    errors: skipped.map(({ url, message }) => ({ url, message })),
+  };
+}
+
+function refused(url: string, name: string | null, error: AppError): SkippedImport {
+  const reason = error instanceof PlanLimit ? "over_plan_limit" : "invalid_url";
+  return { url, name, reason, message: error.errors?.[0]?.msg ?? error.message };
 }

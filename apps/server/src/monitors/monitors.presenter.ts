@@ -32,3 +32,9 @@ export function presentMonitor(row: MonitorWithStatus): Monitor {
 export function iso(value: Date | null): string | null {
   return value ? value.toISOString() : null;
 }
+
+/** A monitor's name when none is given: the host without www. and the path. */
+export function defaultName(url: URL): string {
+  const path = url.pathname === "/" ? "" : url.pathname.replace(/\/$/, "");
+  return `${url.hostname.replace(/^www\./, "")}${path}`.slice(0, 200);
+}

@@ -50,6 +50,12 @@ export async function countMonitors(db: Database, userId: string, onlyActive = f
   return row.n;
 }
 
+/** The addresses a user already watches (duplicates are skipped on import). */
+export async function monitorUrls(db: Database, userId: string): Promise<string[]> {
+  const rows = await db.select({ url: monitors.url }).from(monitors).where(eq(monitors.userId, userId));
+  return rows.map((row) => row.url);
+}
+
 export async function listMonitors(
   db: Database,
   userId: string,

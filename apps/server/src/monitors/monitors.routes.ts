@@ -1,3 +1,4 @@
+import { maxImportFileBytes } from "@changeradar/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { checkFetchSettings, checkTimingFor } from "../checks/check-settings";
 import { createCheckWorker } from "../checks/check-worker";
@@ -9,6 +10,8 @@ import { createMonitorsService, type MonitorsContext } from "./monitors.service"
 import { previewPage } from "./preview.service";
 
 type WithId = { Params: { id: string } };
+
+const IMPORT_BODY_LIMIT = Math.ceil((maxImportFileBytes * 4) / 3) + 64 * 1024;
 
 /** The monitors API (issue 4). Every route is authenticated and scoped to the signed-in user's monitors. */
 export async function registerMonitorRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -50,8 +53,11 @@ export async function registerMonitorRoutes(api: FastifyInstance, ctx: AppContex
     { ...auth, config: { rateLimit: rateLimit(ctx.config, "preview") } },
     async (request) => previewPage(request.body, checkFetchSettings(ctx.config)),
   );
-  api.post("/monitors/import", auth, async (request) =>
-    importMonitors(monitors, scope(request), request.body),
+  // A changedetection.io backup zip arrives base64-encoded in the JSON body.
+  api.post("/monitors/import", { ...auth, bodyLimit: IMPORT_BODY_LIMIT }, async (request) =>
+    importMonitors(monitors, scope(request), request.body, {
+      allowPrivateTargets: ctx.config.allowPrivateTargets,
+    }),
   );
   api.get<WithId>("/monitors/:id", auth, async (request) => monitors.get(scope(request), request.params.id));
   api.patch<WithId>("/monitors/:id", auth, async (request) =>

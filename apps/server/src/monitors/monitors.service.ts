@@ -22,7 +22,7 @@ import { Invalid, NotFound, TooManyRequests } from "../http/errors";
 import { validate } from "../http/validate";
 import { isUuid } from "../users/users.repository";
 import { assertCheckableUrl, assertValidConditions, assertValidRules } from "./monitor-input";
-import { presentMonitor } from "./monitors.presenter";
+import { defaultName, presentMonitor } from "./monitors.presenter";
 import * as repo from "./monitors.repository";
 
 export interface MonitorsContext {
@@ -233,9 +233,4 @@ function pausePatch(paused: boolean): repo.MonitorPatch {
   return paused
     ? { paused: true }
     : { paused: false, pausedByPlan: false, nextCheckAt: new Date(), leaseUntil: null };
-}
-
-function defaultName(url: URL): string {
-  const path = url.pathname === "/" ? "" : url.pathname.replace(/\/$/, "");
-  return `${url.hostname.replace(/^www\./, "")}${path}`.slice(0, 200);
 }

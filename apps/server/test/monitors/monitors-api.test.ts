@@ -207,6 +207,32 @@ describe("URLs and preview", () => {
         expect(res.status).toBe(400);
         expect((await res.json()).errors[0].path).toBe("url");
       }
+      // The import (issue 13) runs every address through the same guard, in the dry run and the real run.
+      const privateHosts = [
+        pages.url("/a"),
+        "http://10.0.0.8/admin",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[::1]/",
+        "http://2130706433/",
+      ];
+      for (const dryRun of [true, false]) {
+        const res = await fetch(`${strict.baseUrl}/api/v1/monitors/import`, {
+          method: "POST",
+          headers: { ...owner.auth, "content-type": "application/json" },
+          body: JSON.stringify({
+            file: { name: "urls.yaml", content: privateHosts.map((url) => `url: "${url}"`).join("\n---\n") },
+            dryRun,
+            frequency: "1d",
+            watch: ["text"],
+          }),
+        });
+        const result = await res.json();
+        expect(result.planned).toEqual([]);
+        expect(result.created).toEqual([]);
+        expect(result.skipped.map((s: { reason: string }) => s.reason)).toEqual(
+          privateHosts.map(() => "invalid_url"),
+        );
+      }
     } finally {
       await strict.close();
     }

@@ -2,6 +2,7 @@ import {
   defaultSensitivity,
   type Frequency,
   frequencies,
+  type ImportResult,
   type PlanName,
   type WatchKind,
 } from "@changeradar/contracts";
@@ -11,9 +12,6 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import List from "@mui/material/List";
-import ListItem from "@mui/material/ListItem";
-import ListItemText from "@mui/material/ListItemText";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -22,8 +20,11 @@ import { useState } from "react";
 import { describeError } from "../../api/errors";
 import { SensitivityField } from "./editor/sensitivity-field";
 import { WatchKindsField } from "./editor/watch-kinds-field";
+import { ImportReview } from "./import/import-review";
+import { ImportSource, type ImportSourceKind } from "./import/import-source";
+import { readImportFile } from "./import/read-import-file";
 import { frequencyOption } from "./labels";
-import { type ImportResult, useMonitorMutations } from "./monitors-queries";
+import { useMonitorMutations } from "./monitors-queries";
 
 interface BulkImportProps {
   open: boolean;
@@ -31,87 +32,71 @@ interface BulkImportProps {
   onClose: () => void;
 }
 
-/** Many URLs at once, one per line, sharing a frequency, what to watch, sensitivity and tags. */
+/**
+ * Many monitors at once, from pasted addresses or another tool's file (issue 13 §3). "Check" runs the
+ * import as a dry run and lists what will be created and what cannot be carried over; "Import" creates them.
+ */
 export function BulkImportDialog({ open, plan, onClose }: BulkImportProps) {
   const { importMany } = useMonitorMutations();
   const fullScreen = useMediaQuery((t) => t.breakpoints.down("sm"));
+  const [kind, setKind] = useState<ImportSourceKind>("paste");
   const [urls, setUrls] = useState("");
+  const [file, setFile] = useState<File | null>(null);
   const [frequency, setFrequency] = useState<Frequency>("1d");
   const [watch, setWatch] = useState<WatchKind[]>(["text"]);
   const [tags, setTags] = useState("");
   const [sensitivity, setSensitivity] = useState(defaultSensitivity);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const lines = urls
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
+  const hasSource = kind === "paste" ? urls.trim() !== "" : file !== null;
 
   const close = () => {
     setResult(null);
+    setFile(null);
     importMany.reset();
     onClose();
   };
-  const submit = () =>
+  const run = async (dryRun: boolean) => {
+    const source = kind === "file" && file ? { file: await readImportFile(file) } : { urls };
+    const tagList = tags
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean);
     importMany.mutate(
-      {
-        urls: lines.join("\n"),
-        frequency,
-        watch,
-        sensitivity,
-        tags: tags
-          .split(",")
-          .map((t) => t.trim())
-          .filter(Boolean),
-      },
+      { ...source, dryRun, frequency, watch, sensitivity, tags: tagList },
       { onSuccess: setResult },
     );
+  };
+  const reviewing = result?.dryRun === true;
+  const done = result !== null && !result.dryRun;
 
   return (
     <Dialog
       open={open}
       onClose={close}
       fullWidth
-      maxWidth="sm"
+      maxWidth="md"
       fullScreen={fullScreen}
       aria-labelledby="bulk-import-title"
     >
       <DialogTitle id="bulk-import-title">Import monitors</DialogTitle>
       <DialogContent>
+        {importMany.isError && <Alert severity="error">{describeError(importMany.error).message}</Alert>}
         {result ? (
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            <Alert severity={result.errors.length ? "warning" : "success"}>
-              {result.created.length} {result.created.length === 1 ? "monitor was" : "monitors were"} added
-              {result.errors.length ? `; ${result.errors.length} could not be added.` : "."}
-            </Alert>
-            {result.errors.length > 0 && (
-              <List dense aria-label="Addresses not imported">
-                {result.errors.map((e) => (
-                  <ListItem key={e.url} disableGutters>
-                    <ListItemText
-                      primary={e.url}
-                      secondary={e.message}
-                      slotProps={{ secondary: { color: "error" } }}
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            )}
-          </Stack>
+          <ImportReview result={result} />
         ) : (
           <Stack spacing={2.5} sx={{ mt: 1 }}>
-            {importMany.isError && <Alert severity="error">{describeError(importMany.error).message}</Alert>}
-            <TextField
-              label="Web addresses, one per line"
-              multiline
-              minRows={5}
-              value={urls}
-              onChange={(e) => setUrls(e.target.value)}
-              placeholder={"https://example.com/product\nhttps://example.com/blog"}
-              helperText={`${lines.length} ${lines.length === 1 ? "address" : "addresses"}`}
+            <ImportSource
+              kind={kind}
+              onKind={setKind}
+              urls={urls}
+              onUrls={setUrls}
+              file={file}
+              onFile={setFile}
             />
             <TextField
               select
               label="Check frequency"
+              helperText="Used where the file has no interval of its own"
               value={frequency}
               onChange={(e) => setFrequency(e.target.value as Frequency)}
             >
@@ -135,14 +120,24 @@ export function BulkImportDialog({ open, plan, onClose }: BulkImportProps) {
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>{result ? "Done" : "Cancel"}</Button>
+        <Button onClick={close}>{done ? "Done" : "Cancel"}</Button>
+        {reviewing && <Button onClick={() => setResult(null)}>Back</Button>}
         {!result && (
           <Button
             variant="contained"
-            onClick={submit}
-            disabled={lines.length === 0 || watch.length === 0 || importMany.isPending}
+            onClick={() => void run(true)}
+            disabled={!hasSource || watch.length === 0 || importMany.isPending}
           >
-            Import {lines.length || ""}
+            Check what will be imported
+          </Button>
+        )}
+        {reviewing && (
+          <Button
+            variant="contained"
+            onClick={() => void run(false)}
+            disabled={result.planned.length === 0 || importMany.isPending}
+          >
+            Import {result.planned.length} {result.planned.length === 1 ? "monitor" : "monitors"}
           </Button>
         )}
       </DialogActions>

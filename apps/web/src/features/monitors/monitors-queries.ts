@@ -1,10 +1,11 @@
 import type {
   CreateMonitorInput,
+  ImportMonitorsInput,
+  ImportResult,
   ListMonitorsQuery,
   Monitor,
   Preview,
   UpdateMonitorInput,
-  WatchKind,
 } from "@changeradar/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../api/client";
@@ -15,18 +16,8 @@ export interface MonitorPage {
   page: number;
   pageSize: number;
 }
-export interface ImportResult {
-  created: Monitor[];
-  errors: { url: string; message: string }[];
-}
-export interface ImportInput {
-  urls: string;
-  frequency: Monitor["frequency"];
-  watch: WatchKind[];
-  tags?: string[];
-  /** 0–100, higher means fewer alerts (contracts' `sensitivitySchema`). */
-  sensitivity?: number;
-}
+export type { ImportResult } from "@changeradar/contracts";
+export type ImportInput = ImportMonitorsInput;
 export interface TagCount {
   name: string;
   count: number;

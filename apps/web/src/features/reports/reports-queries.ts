@@ -1,6 +1,7 @@
 import type { Report } from "@changeradar/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiClient } from "../../api/client";
+import { downloadFile } from "../../api/download";
 
 export interface ReportPeriod {
   from: string;
@@ -21,15 +22,7 @@ export function useReport(period: ReportPeriod) {
   });
 }
 
-/** The CSV comes from the API behind the bearer token, so it is fetched and handed to the browser as a file. */
-export async function downloadReportCsv(period: ReportPeriod): Promise<void> {
-  const response = await apiClient.get<Blob>("/reports/export.csv", { params: period, responseType: "blob" });
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `changeradar-report-${period.from}-to-${period.to}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+/** The range's changes as a CSV download. */
+export function downloadReportCsv(period: ReportPeriod): Promise<void> {
+  return downloadFile("/reports/export.csv", `changeradar-report-${period.from}-to-${period.to}.csv`, period);
 }

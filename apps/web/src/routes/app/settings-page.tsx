@@ -8,6 +8,7 @@ import { PlanCard } from "../../features/account/plan-card";
 import { PreferencesForm } from "../../features/account/preferences-form";
 import { ProfileForm } from "../../features/account/profile-form";
 import { SettingsCard } from "../../features/account/settings-card";
+import { YourDataPanel } from "../../features/account/your-data-panel";
 
 export default function SettingsPage() {
   const { hash } = useLocation();
@@ -40,6 +41,13 @@ export default function SettingsPage() {
           description="Manage monitors from your own programs with the REST API."
         >
           <ApiKeysPanel />
+        </SettingsCard>
+        <SettingsCard
+          id="your-data"
+          title="Your data"
+          description="Your monitors, alert channels (without their secrets) and change history, to keep or take elsewhere."
+        >
+          <YourDataPanel />
         </SettingsCard>
       </Stack>
     </ScreenSection>

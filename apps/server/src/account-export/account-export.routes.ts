@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "../context";
+import { ownerOf } from "../entitlements";
+import { type ExportContext, exportAccount, exportChangesCsv } from "./account-export.service";
+
+/** Downloads of the signed-in user's own data (issue 13 §3). */
+export function registerAccountExportRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const auth = { preHandler: api.authenticate };
+  const scope = (request: FastifyRequest): ExportContext => ({
+    db: ctx.db,
+    user: ownerOf(request),
+    now: ctx.clock.now(),
+  });
+  const day = () => ctx.clock.now().toISOString().slice(0, 10);
+
+  api.get("/export/account.json", auth, async (request, reply) => {
+    const data = await exportAccount(scope(request));
+    reply
+      .header("content-disposition", `attachment; filename="changeradar-export-${day()}.json"`)
+      .header("cache-control", "no-store");
+    return data;
+  });
+
+  api.get("/export/changes.csv", auth, async (request, reply) => {
+    const csv = await exportChangesCsv(scope(request));
+    reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="changeradar-changes-${day()}.csv"`)
+      .header("cache-control", "no-store");
+    // A byte-order mark lets spreadsheet apps read UTF-8 (names with accents, € prices) correctly.
+    return `\uFEFF${csv}`;
+  });
+}
