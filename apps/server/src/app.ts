@@ -5,7 +5,6 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { installAuthentication } from "./auth/authenticate";
-import { registerBackupRoute } from "./backup/backup.routes";
 import { blogPageHead } from "./blog/blog-head";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
@@ -36,8 +35,6 @@ export interface BuildAppOptions {
   checks?: CheckQueue;
   /** The built web app; defaults to apps/web/dist. */
   webRoot?: string;
-  /** Set by serve on the embedded database: enables the local-only backup endpoint (see backup/). */
-  controlToken?: string;
   /** What GET /api/v1/ready reports; the roles pass theirs, otherwise ready from the start. */
   readiness?: Readiness;
 }
@@ -111,7 +108,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       for (const register of domainRoutes) await register(api, ctx);
       registerReadinessRoute(api, ctx, options.readiness ?? alwaysReady());
-      if (options.controlToken) registerBackupRoute(api, ctx, options.controlToken);
     },
     { prefix: "/api/v1" },
   );

@@ -26,6 +26,16 @@ const commands: Record<string, Command> = {
       "plan <email> <Free|Personal|Pro|Business>     set a user's plan (active); extra monitors are paused",
     run: async (args) => (await import("./roles/plan-command")).runPlanCommand(args),
   },
+  backup: {
+    summary:
+      "backup <file>                                 a consistent backup of the database, also while serve runs",
+    run: async (args) => (await import("./roles/backup-command")).runBackupCommand(args),
+  },
+  restore: {
+    summary:
+      "restore <file> [--force]                      restore a backup into an empty DATA_DIR or DATABASE_URL",
+    run: async (args) => (await import("./roles/backup-command")).runRestoreCommand(args),
+  },
   check: {
     summary: "check <url> [--selector S] [--render] [--json]   fetch a page once and print its snapshot",
     run: async (args) => (await import("@changeradar/engine/cli")).runEngineCli(["check", ...args]),

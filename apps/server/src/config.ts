@@ -177,9 +177,14 @@ function stripePrices(e: z.output<typeof envSchema>): StripeConfig["prices"] {
   return entries.flatMap(([plan, period, priceId]) => (priceId ? [{ priceId, plan, period }] : []));
 }
 
+/** Where the generated secret is kept; backups carry it, since channel secrets are encrypted with it. */
+export function jwtSecretFile(dataDir: string): string {
+  return join(dataDir, "jwt-secret");
+}
+
 /** Without JWT_SECRET, a random secret is generated once and kept in DATA_DIR so sessions survive restarts. */
 function persistedJwtSecret(dataDir: string): string {
-  const file = join(dataDir, "jwt-secret");
+  const file = jwtSecretFile(dataDir);
   if (existsSync(file)) {
     const secret = readFileSync(file, "utf8").trim();
     if (secret.length >= 32) return secret;

@@ -19,11 +19,16 @@ const postgresqlconf = [
   "wal_buffers = 1MB",
 ];
 
+/** Where PGlite's own files live inside DATA_DIR (beside the lock and the generated secret). */
+export function pgliteFolder(dataDir: string): string {
+  return join(dataDir, "pglite");
+}
+
 /** `dataDir` may be "memory://" for a throwaway database. */
 export async function createPgliteDatabase(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith("memory://");
   const lock = inMemory ? null : acquireDataDirLock(dataDir);
-  const pgDataDir = inMemory ? dataDir : join(dataDir, "pglite");
+  const pgDataDir = inMemory ? dataDir : pgliteFolder(dataDir);
   let client: PGlite;
   try {
     if (!inMemory) await initPgliteDataDir(pgDataDir, postgresqlconf);
@@ -62,4 +67,20 @@ export async function createPgliteDatabase(dataDir: string): Promise<DatabaseHan
       }
     },
   };
+}
+
+/**
+ * Unpacks a data directory dumped by `dumpDataDir` into `pgDataDir` (which must not hold a database yet),
+ * opens it once so PostgreSQL replays its log, and answers how many migrations it has applied.
+ */
+export async function loadPgliteDataDir(pgDataDir: string, tarball: Blob): Promise<number> {
+  const client = await PGlite.create(pgDataDir, { loadDataDir: tarball, postgresqlconf });
+  try {
+    const result = await client.query<{ n: number }>(
+      "select count(*)::int as n from drizzle.__drizzle_migrations",
+    );
+    return result.rows[0]?.n ?? 0;
+  } finally {
+    await client.close();
+  }
 }

@@ -4,6 +4,7 @@ import type { CheckWorker } from "../checks/check-worker";
 import { createReadiness } from "../health/readiness";
 import { startTasks } from "../tasks/background-task";
 import { backgroundTasks } from "./background-tasks";
+import { backupByServer } from "./backup-command";
 import { startControlChannel } from "./control-channel";
 import { setPlanByEmail } from "./plan-command";
 import { onStopSignal, openRuntime } from "./runtime";
@@ -26,10 +27,13 @@ export async function runServe(
   const app = await buildApp({ config, database, mailer, logger: log, readiness, checks });
   let stopTasks = async () => {};
 
-  // Operator commands (changeradar plan) reach the server that holds the embedded database through this.
+  // Operator commands (changeradar plan, backup) reach the server that holds the embedded database here.
   const control =
     database.kind === "pglite"
-      ? await startControlChannel(config.dataDir, { plan: (args) => setPlanByEmail(database.db, args) })
+      ? await startControlChannel(config.dataDir, {
+          plan: (args) => setPlanByEmail(database.db, args),
+          backup: backupByServer(database, config.dataDir),
+        })
       : null;
 
   onStopSignal(log, async () => {

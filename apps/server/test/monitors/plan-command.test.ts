@@ -1,6 +1,4 @@
-import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type DatabaseHandle } from "../../src/db/database";
@@ -8,33 +6,14 @@ import { migrate } from "../../src/db/migrate";
 import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { runCli as runCommand } from "../helpers/processes";
 
-const bin = resolve(import.meta.dirname, "../../bin/changeradar.js");
-
-function runCli(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        JWT_SECRET: "plan-command-test-secret-plan-command-test",
-        LOG_LEVEL: "silent",
-        ...env,
-      },
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.on("exit", (code) => done({ code, out, err }));
+const runCli = (args: string[], env: Record<string, string>) =>
+  runCommand(args, {
+    JWT_SECRET: "plan-command-test-secret-plan-command-test",
+    LOG_LEVEL: "silent",
+    ...env,
   });
-}
 
 /** `changeradar plan` against the suite's database (PGlite data dir, or PostgreSQL with DATABASE_URL). */
 describe("changeradar plan <email> <plan>", () => {
