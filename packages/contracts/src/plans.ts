@@ -56,6 +56,8 @@ export interface Plan {
   historyDays: number;
   channels: readonly ChannelType[];
   apiKeys: boolean;
+  /** Pages rendered in a browser: "Render JavaScript" and watching the visual look (screenshots). */
+  rendering: boolean;
   description: string;
   features: readonly string[];
   cta: string;
@@ -73,6 +75,7 @@ export const plans: Record<PlanName, Plan> = {
     historyDays: 30,
     channels: ["email"],
     apiKeys: false,
+    rendering: false,
     description: "Try change monitoring on one page.",
     features: ["1 monitor", "Daily checks", "30 days of history", "Email notifications", "Basic support"],
     cta: "Start Free",
@@ -86,6 +89,7 @@ export const plans: Record<PlanName, Plan> = {
     historyDays: 60,
     channels: ["email"],
     apiKeys: false,
+    rendering: true,
     description: "For individuals keeping an eye on a few pages.",
     features: [
       "5 monitors",
@@ -105,6 +109,7 @@ export const plans: Record<PlanName, Plan> = {
     historyDays: 90,
     channels: ["email", "sms", "webhook"],
     apiKeys: false,
+    rendering: true,
     description: "For professionals who need fast, reliable alerts.",
     features: [
       "15 monitors",
@@ -125,6 +130,7 @@ export const plans: Record<PlanName, Plan> = {
     historyDays: 180,
     channels: ["email", "sms", "webhook", ...chat],
     apiKeys: true,
+    rendering: true,
     description: "For teams that monitor at scale and integrate alerts.",
     features: [
       "50 monitors",
@@ -161,6 +167,15 @@ export function planForFrequency(frequency: Frequency): PlanName {
   return (
     cheapestPlan((p) => frequencyMinutes[frequency] >= frequencyMinutes[p.fastestFrequency]) ?? "Business"
   );
+}
+
+export function planAllowsRendering(plan: PlanName): boolean {
+  return plans[plan].rendering;
+}
+
+/** The cheapest plan that renders pages in a browser (JavaScript, screenshots). */
+export function planForRendering(): PlanName {
+  return cheapestPlan((p) => p.rendering) ?? "Business";
 }
 
 export function planForChannel(channel: ChannelType): PlanName {

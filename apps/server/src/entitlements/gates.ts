@@ -5,8 +5,10 @@ import {
   type PlanName,
   planAllowsChannel,
   planAllowsFrequency,
+  planAllowsRendering,
   planForChannel,
   planForFrequency,
+  planForRendering,
   planNames,
   plans,
 } from "@changeradar/contracts";
@@ -59,6 +61,12 @@ export function apiKeysRefusal(plan: PlanName): string | null {
   return `API access needs ${orHigher(apiKeysPlan)}. Upgrade to use API keys.`;
 }
 
+/** Rendering a page in a browser ("Render JavaScript", or watching its visual look) on create, edit, import, preview. */
+export function renderingRefusal(plan: PlanName): string | null {
+  if (planAllowsRendering(plan)) return null;
+  return `Rendering pages in a browser (JavaScript and screenshots) needs ${orHigher(planForRendering())}. Upgrade to use it.`;
+}
+
 /** How many days of history the plan keeps (history screens and both retention jobs). */
 export function historyDays(plan: PlanName): number {
   return plans[plan].historyDays;
@@ -79,6 +87,10 @@ export function assertMonitorCountAllowed(plan: PlanName, existing: number): voi
 
 export function assertFrequencyAllowed(plan: PlanName, frequency: Frequency): void {
   refuse(frequencyRefusal(plan, frequency));
+}
+
+export function assertRenderingAllowed(plan: PlanName): void {
+  refuse(renderingRefusal(plan));
 }
 
 export function assertChannelsAllowed(plan: PlanName, types: readonly ChannelType[]): void {

@@ -5,7 +5,7 @@ import {
   type Monitor,
   type SkippedImport,
 } from "@changeradar/contracts";
-import { assertFrequencyAllowed } from "../entitlements";
+import { assertFrequencyAllowed, assertRenderingAllowed } from "../entitlements";
 import { AppError, Invalid, PlanLimit } from "../http/errors";
 import { validate } from "../http/validate";
 import type { ImportEntry } from "./import/import-entry";
@@ -13,7 +13,7 @@ import { planImport } from "./import/import-plan";
 import { parseUrlList } from "./import/parse-list";
 import { readImportFile } from "./import/read-import-file";
 import { countMonitors, monitorUrls } from "./monitors.repository";
-import type { MonitorsContext, MonitorsService } from "./monitors.service";
+import { type MonitorsContext, type MonitorsService, rendersFor } from "./monitors.service";
 
 const MAX_IMPORT = 500;
 
@@ -30,6 +30,8 @@ export async function importMonitors(
 ): Promise<ImportResult> {
   const { urls, file, format: given, dryRun, ...defaults } = validate(importMonitorsSchema, body);
   assertFrequencyAllowed(ctx.user.plan, defaults.frequency);
+  // Asked for every URL at once: refused once, as a 402 (a file's own per-entry rendering is noted instead).
+  if (rendersFor(defaults.watch, defaults.renderJs ?? false)) assertRenderingAllowed(ctx.user.plan);
   let format: ImportFormat = given ?? "list";
   let entries: ImportEntry[];
   if (file) {

@@ -51,7 +51,7 @@ export async function registerMonitorRoutes(api: FastifyInstance, ctx: AppContex
   api.post(
     "/monitors/preview",
     { ...auth, config: { rateLimit: rateLimit(ctx.config, "preview") } },
-    async (request) => previewPage(request.body, checkFetchSettings(ctx.config)),
+    async (request) => previewPage(request.body, checkFetchSettings(ctx.config), ownerOf(request).plan),
   );
   // A changedetection.io backup zip arrives base64-encoded in the JSON body.
   api.post("/monitors/import", { ...auth, bodyLimit: IMPORT_BODY_LIMIT }, async (request) =>

@@ -15,6 +15,7 @@ import {
   assertChannelsAllowed,
   assertFrequencyAllowed,
   assertMonitorCountAllowed,
+  assertRenderingAllowed,
   type PlanOwner,
 } from "../entitlements";
 import { lockOwner } from "../entitlements/entitlements.repository";
@@ -88,6 +89,8 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       assertValidRules(input.selector ?? null, input.ignore ?? []);
       assertValidConditions(input.conditions ?? []);
       assertFrequencyAllowed(ctx.user.plan, input.frequency);
+      const renderJs = rendersFor(input.watch, input.renderJs ?? false);
+      if (renderJs) assertRenderingAllowed(ctx.user.plan);
       await assertChannels(ctx, input.channelIds);
       // Count and insert in one transaction with the owner's row locked: parallel creates cannot pass the limit.
       const row = await ctx.db.transaction(async (tx) => {
@@ -103,7 +106,7 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
           selector: input.selector?.trim() || null,
           ignoreRules: input.ignore ?? [],
           conditions: input.conditions ?? [],
-          renderJs: rendersFor(input.watch, input.renderJs ?? false),
+          renderJs,
           sensitivity: input.sensitivity ?? defaultSensitivity,
           channelIds: [...new Set(input.channelIds ?? [])],
           tags: [...new Set(input.tags ?? [])],
@@ -139,6 +142,8 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       }
       const renderJs = rendersFor(input.watch ?? current.watch, input.renderJs ?? current.renderJs);
       if (renderJs !== current.renderJs) {
+        // Turning rendering on is gated; a monitor that renders from a higher plan keeps doing so.
+        if (renderJs) assertRenderingAllowed(ctx.user.plan);
         Object.assign(patch, { renderJs, ...freshBaseline() });
       }
       const resuming = input.paused === false && current.paused;

@@ -1,4 +1,4 @@
-import { type Preview, previewRequestSchema } from "@changeradar/contracts";
+import { type PlanName, type Preview, previewRequestSchema } from "@changeradar/contracts";
 import {
   FetchError,
   fetchPage,
@@ -9,6 +9,7 @@ import {
   suggestWatch,
 } from "@changeradar/engine";
 import { extractInput, type FetchSettings } from "../checks/page-check";
+import { assertRenderingAllowed } from "../entitlements";
 import { Invalid } from "../http/errors";
 import { validate } from "../http/validate";
 import { assertCheckableUrl } from "./monitor-input";
@@ -16,9 +17,13 @@ import { sanitisedHtml } from "./sanitise-html";
 
 const PREVIEW_LINES = 60;
 
-/** POST /monitors/preview: fetch a page once and show what the engine finds, for the add-monitor screen. */
-export async function previewPage(body: unknown, settings: FetchSettings): Promise<Preview> {
+/**
+ * POST /monitors/preview: fetch a page once and show what the engine finds, for the add-monitor screen.
+ * `plan` is the plan in force: rendering in a browser is gated as on the monitor itself.
+ */
+export async function previewPage(body: unknown, settings: FetchSettings, plan: PlanName): Promise<Preview> {
   const input = validate(previewRequestSchema, body);
+  if (input.renderJs) assertRenderingAllowed(plan);
   await assertCheckableUrl(input.url, settings);
   let scope: ReturnType<typeof parseScope> | undefined;
   try {

@@ -6,6 +6,8 @@ import {
   type PlanName,
   type PlannedImport,
   planAllowsFrequency,
+  planAllowsRendering,
+  planForRendering,
   plans,
   type SkippedImport,
 } from "@changeradar/contracts";
@@ -15,6 +17,7 @@ import { AppError } from "../../http/errors";
 import { validate } from "../../http/validate";
 import { assertCheckableUrl, assertValidRules } from "../monitor-input";
 import { defaultName } from "../monitors.presenter";
+import { rendersFor } from "../monitors.service";
 import type { ImportEntry } from "./import-entry";
 
 export type ImportDefaults = Omit<z.output<typeof createMonitorSchema>, "url">;
@@ -102,6 +105,15 @@ function toCreateInput(
     renderJs: entry.renderJs ?? defaults.renderJs,
     paused: entry.paused ?? false,
   });
+  if (!planAllowsRendering(plan) && rendersFor(input.watch, input.renderJs ?? false)) {
+    // As with frequencies: the monitor is carried over within the plan, and the note says what changed.
+    input.renderJs = false;
+    const watch = input.watch.filter((kind) => kind !== "visual");
+    input.watch = watch.length > 0 ? watch : ["text"];
+    notes.push(
+      `Rendered in a browser before; your ${plan} plan reads the page without running its JavaScript (rendering and screenshots need the ${planForRendering()} plan or higher).`,
+    );
+  }
   if (entry.selector) {
     try {
       assertValidRules(entry.selector, []);

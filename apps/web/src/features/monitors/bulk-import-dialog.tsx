@@ -109,7 +109,7 @@ export function BulkImportDialog({ open, plan, onClose }: BulkImportProps) {
                 );
               })}
             </TextField>
-            <WatchKindsField value={watch} onChange={setWatch} />
+            <WatchKindsField plan={plan} value={watch} onChange={setWatch} />
             <SensitivityField id="import-sensitivity" value={sensitivity} onChange={setSensitivity} />
             <TextField
               label="Tags (comma separated)"

@@ -5,7 +5,9 @@ import {
   type MonitorStatus,
   type PlanName,
   planAllowsFrequency,
+  planAllowsRendering,
   planForFrequency,
+  planForRendering,
   type WatchKind,
 } from "@changeradar/contracts";
 
@@ -52,4 +54,11 @@ export function frequencyOption(
   const needed = planForFrequency(frequency);
   const note = allowed ? null : needed === "Business" ? "Business plan" : `${needed} plan or higher`;
   return { label: frequencyLabels[frequency], allowed, note };
+}
+
+/** Rendering in a browser (JavaScript, screenshots): null when the plan allows it, else the plan that does. */
+export function renderingNote(plan: PlanName): string | null {
+  if (planAllowsRendering(plan)) return null;
+  const needed = planForRendering();
+  return needed === "Business" ? "Business plan" : `${needed} plan or higher`;
 }

@@ -122,6 +122,7 @@ export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo }: Moni
               name="watch"
               render={({ field, fieldState }) => (
                 <WatchKindsField
+                  plan={plan}
                   value={field.value}
                   onChange={(value) => {
                     setWatchTouched(true);
@@ -149,6 +150,7 @@ export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo }: Moni
               name="renderJs"
               render={({ field }) => (
                 <RenderJsField
+                  plan={plan}
                   value={field.value}
                   onChange={field.onChange}
                   forced={watch("watch").includes("visual")}

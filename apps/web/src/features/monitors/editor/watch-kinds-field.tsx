@@ -1,4 +1,4 @@
-import { type WatchKind, watchKinds } from "@changeradar/contracts";
+import { type PlanName, type WatchKind, watchKinds } from "@changeradar/contracts";
 import Checkbox from "@mui/material/Checkbox";
 import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
@@ -6,9 +6,11 @@ import FormGroup from "@mui/material/FormGroup";
 import FormHelperText from "@mui/material/FormHelperText";
 import FormLabel from "@mui/material/FormLabel";
 import Typography from "@mui/material/Typography";
-import { watchKindHints, watchKindLabels } from "../labels";
+import { renderingNote, watchKindHints, watchKindLabels } from "../labels";
 
 interface WatchKindsFieldProps {
+  /** The plan in force: "visual" needs a plan that renders pages (it stays visible, naming that plan). */
+  plan: PlanName;
   value: WatchKind[];
   onChange: (value: WatchKind[]) => void;
   error?: string;
@@ -16,7 +18,9 @@ interface WatchKindsFieldProps {
   suggested?: WatchKind[];
 }
 
-export function WatchKindsField({ value, onChange, error, suggested = [] }: WatchKindsFieldProps) {
+export function WatchKindsField({ plan, value, onChange, error, suggested = [] }: WatchKindsFieldProps) {
+  const renderingGate = renderingNote(plan);
+  const gateOf = (kind: WatchKind) => (kind === "visual" && !value.includes(kind) ? renderingGate : null);
   const toggle = (kind: WatchKind, on: boolean) =>
     onChange(on ? [...value, kind] : value.filter((k) => k !== kind));
   return (
@@ -27,7 +31,11 @@ export function WatchKindsField({ value, onChange, error, suggested = [] }: Watc
           <FormControlLabel
             key={kind}
             control={
-              <Checkbox checked={value.includes(kind)} onChange={(e) => toggle(kind, e.target.checked)} />
+              <Checkbox
+                checked={value.includes(kind)}
+                disabled={gateOf(kind) !== null}
+                onChange={(e) => toggle(kind, e.target.checked)}
+              />
             }
             label={
               <span>
@@ -44,6 +52,7 @@ export function WatchKindsField({ value, onChange, error, suggested = [] }: Watc
                 )}
                 <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>
                   {watchKindHints[kind]}
+                  {gateOf(kind) && ` — ${gateOf(kind)}`}
                 </Typography>
               </span>
             }
