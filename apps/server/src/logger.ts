@@ -52,8 +52,8 @@ export function createLogger(config: Pick<Config, "logLevel">, destination?: pin
     mixin: (_object, _level, logger) => {
       const reqId = currentRequestId();
       if (!reqId) return {};
-      const bindings = (logger as unknown as Record<symbol, string | undefined>)[chindingsSym];
-      return bindings?.includes('"reqId"') ? {} : { reqId };
+      const bindings: unknown = Reflect.get(logger, chindingsSym);
+      return typeof bindings === "string" && bindings.includes('"reqId"') ? {} : { reqId };
     },
   };
   return destination ? pino(options, destination) : pino(options);

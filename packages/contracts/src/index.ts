@@ -1,5 +1,6 @@
 export * from "./account-api";
 export * from "./admin-api";
+export * from "./alert-messages";
 export * from "./alerts-api";
 export * from "./auth";
 export * from "./billing";

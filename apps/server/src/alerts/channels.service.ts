@@ -147,7 +147,7 @@ export function createChannelsService(deps: ChannelsDeps) {
             channelType: row.type,
             channelName: row.name,
             kind: "test",
-            payload: message as unknown as Record<string, unknown>,
+            payload: message,
           },
         ]);
         await publish(tx, DELIVERIES_CHANNEL, "");

@@ -1,6 +1,6 @@
-import type { LiveEvent } from "@changeradar/contracts";
+import type { AlertChangeFacts, AlertMonitor, LiveEvent, NotificationPayload } from "@changeradar/contracts";
 import type { Database } from "../db/database";
-import type { NotificationPayload, NotificationType } from "../db/schema/alerts";
+import type { NotificationType } from "../db/schema/alerts";
 import {
   DELIVERIES_CHANNEL,
   findOwnedChannels,
@@ -19,31 +19,21 @@ import {
  * send the deliveries later; nothing is sent from here.
  */
 
-export interface AlertMonitor {
-  id: string;
-  url: string;
-  name: string;
-  /** The monitor's alert channels; none means the account's own (verified) email address. */
-  channelIds: readonly string[];
-}
+/** The monitor an alert is about, with its alert channels (none: the account's own verified email address). */
+export type MonitorToAlert = AlertMonitor & { channelIds: readonly string[] };
 
 export interface ChangeAlertInput {
   userId: string;
-  monitor: AlertMonitor;
-  change: {
-    id: string;
+  monitor: MonitorToAlert;
+  change: Omit<AlertChangeFacts, "detectedAt" | "kinds"> & {
     detectedAt: Date | string;
     kinds: readonly string[];
-    summary: string;
-    significance: number;
-    diffExcerpt?: { added: string[]; removed: string[] };
-    price?: { before: string | null; after: string | null };
   };
 }
 
 export interface HealthAlertInput {
   userId: string;
-  monitor: AlertMonitor;
+  monitor: MonitorToAlert;
   kind: "failing" | "recovered";
   reason: string;
   consecutiveFailures: number;
@@ -124,7 +114,7 @@ interface NotificationText {
 async function enqueue(
   tx: Database,
   userId: string,
-  monitor: AlertMonitor,
+  monitor: MonitorToAlert,
   type: NotificationType,
   text: NotificationText,
 ): Promise<{ notificationId: string }> {

@@ -30,8 +30,9 @@ declare module "fastify" {
  * effect at once, not when the token expires.
  */
 export function installAuthentication(app: FastifyInstance, ctx: AppContext): void {
-  app.decorateRequest("user", null as unknown as AuthUser);
-  app.decorateRequest("entitlement", null as unknown as Entitlement);
+  // Declared empty here; `authenticate` sets both before any handler that uses it runs.
+  app.decorateRequest("user");
+  app.decorateRequest("entitlement");
 
   const authenticate = async (request: FastifyRequest) => {
     const header = request.headers.authorization;

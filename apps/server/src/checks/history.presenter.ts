@@ -1,6 +1,5 @@
 import type { ChangeDetail, ChangeSummary, Check, PricePoint } from "@changeradar/contracts";
 import type { ChangeRow, CheckRow } from "../db/schema/checks";
-import type { StoredChangeDiff } from "./stored-diff";
 
 export const blobUrl = (id: string | null) => (id ? `/api/v1/blobs/${id}` : null);
 
@@ -29,7 +28,7 @@ export function presentChangeDetail(
   monitor: { id: string; url: string; name: string },
   screenshots: { before: string | null; after: string | null },
 ): ChangeDetail {
-  const diff = change.diff as unknown as StoredChangeDiff;
+  const { diff } = change;
   const item = (i: { title: string; url: string | null }) => ({ title: i.title, url: i.url });
   const hasImages = screenshots.before || screenshots.after || change.diffImageBlobId;
   return {

@@ -58,5 +58,5 @@ export async function recordQuietCheck(db: Database, input: QuietCheck): Promise
       returning monitor_id
     )${priced}
     select pg_notify(${input.live.channel}, ${input.live.payload}) from recorded`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return result.rows.length > 0;
 }

@@ -1,20 +1,12 @@
 import type { ChangeDiffs } from "@changeradar/engine";
+import type { StoredChangeDiff } from "../db/schema/checks";
 
-/** What a change row keeps of the engine's diffs: everything but the pixel-diff bytes (a blob instead). */
-export interface StoredChangeDiff {
-  text: ChangeDiffs["text"];
-  items: ChangeDiffs["items"];
-  images: ChangeDiffs["images"];
-  price: ChangeDiffs["price"];
-  availability: ChangeDiffs["availability"];
-  structure: ChangeDiffs["structure"];
-  visual: { percent: number; width: number; height: number } | null;
-}
+export type { StoredChangeDiff };
 
 /** Equal lines far from any change are dropped; a little context stays around each change. */
 const CONTEXT_LINES = 3;
 
-export function storedDiff(diffs: ChangeDiffs): StoredChangeDiff & Record<string, unknown> {
+export function storedDiff(diffs: ChangeDiffs): StoredChangeDiff {
   const text = diffs.text;
   const keep = new Set<number>();
   text.forEach((line, index) => {

@@ -5,7 +5,16 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
  * repositories only use this common surface, so one set of queries serves both (DESIGN §2).
  * A transaction (`db.transaction(async (tx) => …)`) is also a `Database`: pass it along.
  */
-export type Database = PgDatabase<PgQueryResultHKT>;
+export type Database = PgDatabase<RowsResultHKT>;
+
+interface RowsResult<Row> {
+  rows: Row[];
+}
+
+/** What `db.execute` answers on both engines (PGlite's Results, node-postgres' QueryResult): the rows. */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this["row"]>;
+}
 
 export type Unsubscribe = () => Promise<void>;
 

@@ -21,8 +21,8 @@ export async function pendingMigrationCount(handle: DatabaseHandle): Promise<num
     entries: unknown[];
   };
   const applied = await handle.db
-    .execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
-    .then((result) => (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0)
+    .execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+    .then((result) => result.rows[0]?.n ?? 0)
     // No migrations table yet: nothing applied.
     .catch(() => 0);
   return Math.max(0, journal.entries.length - applied);

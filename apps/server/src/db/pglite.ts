@@ -37,7 +37,7 @@ export async function createPgliteDatabase(dataDir: string): Promise<DatabaseHan
     lock?.release();
     throw error;
   }
-  const db = drizzle({ client }) as unknown as Database;
+  const db: Database = drizzle({ client });
   return {
     db,
     kind: "pglite",

@@ -23,7 +23,7 @@ export async function createPostgresDatabase(
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  const db = drizzle({ client: pool }) as unknown as Database;
+  const db: Database = drizzle({ client: pool });
   const listeners = new Set<pg.Client>();
   return {
     db,

@@ -1,9 +1,8 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as Rows<T>).rows;
+const rowsOf = async <T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> =>
+  (await db.execute<T>(query)).rows;
 
 /** Checks of the last `seconds` by outcome, read from the newest rows only (primary-key order, bounded). */
 export function recentChecks(db: Database, seconds: number, now: Date) {

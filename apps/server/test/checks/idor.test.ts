@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { putBlob, putJsonBlob } from "../../src/checks/blob-store";
 import { changes, snapshots } from "../../src/db/schema/checks";
+import { emptyStoredDiff } from "../helpers/stored-diff";
 import { type PageServer, productPage, startPageServer } from "../monitors/support/page-server";
 import { startTestApp, type TestApp } from "../monitors/support/test-app";
 
@@ -55,15 +56,7 @@ describe("every monitors and history endpoint is scoped to its owner", () => {
         kinds: ["text"],
         summary: "Text changed",
         significance: 40,
-        diff: {
-          text: [],
-          items: { added: [], removed: [] },
-          images: { added: [], removed: [] },
-          price: null,
-          availability: null,
-          structure: { added: [], removed: [] },
-          visual: null,
-        },
+        diff: emptyStoredDiff,
         afterSnapshotId: snapshot.id,
         diffImageBlobId: image,
       })

@@ -8,6 +8,7 @@ import { changes, checks, pricePoints, snapshots } from "../../src/db/schema/che
 import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { emptyStoredDiff } from "../helpers/stored-diff";
 import { databaseKind, eventually } from "../monitors/support/test-app";
 
 const DAY = 86_400_000;
@@ -65,7 +66,7 @@ async function monitorWithHistory(plan: "Free" | "Business", now: Date, ages: nu
       kinds: ["text"],
       summary: "s",
       significance: 10,
-      diff: {},
+      diff: emptyStoredDiff,
     });
   }
   // The oldest snapshot is the monitor's latest (a page that has not changed for a long time).

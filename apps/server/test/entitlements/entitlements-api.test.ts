@@ -8,6 +8,7 @@ import { changes, checks } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
 import { channelRefusal, frequencyRefusal, monitorCountRefusal } from "../../src/entitlements";
+import { emptyStoredDiff } from "../helpers/stored-diff";
 import { databaseKind, startTestApp, type TestApp } from "../monitors/support/test-app";
 import { DAY, expectedPlan, frequencyAllowed, gateTable, type StatusCase, statusCases } from "./cases";
 
@@ -110,7 +111,14 @@ describe(`every gate × every plan × every status, through the API (${databaseK
           await db().insert(checks).values({ monitorId, startedAt: at, durationMs: 1, status: "changed" });
           await db()
             .insert(changes)
-            .values({ monitorId, detectedAt: at, kinds: ["text"], summary: "s", significance: 1, diff: {} });
+            .values({
+              monitorId,
+              detectedAt: at,
+              kinds: ["text"],
+              summary: "s",
+              significance: 1,
+              diff: emptyStoredDiff,
+            });
         }
         const shown = ages.filter((d) => d < limits.historyDays).length;
         expect((await u.call("GET", `/monitors/${monitorId}/checks`)).json().total).toBe(shown);

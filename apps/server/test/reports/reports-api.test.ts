@@ -4,6 +4,7 @@ import { changes, checks, pricePoints } from "../../src/db/schema/checks";
 import { accountOn } from "../alerts/support/accounts";
 import { createMonitor } from "../alerts/support/fixtures";
 import { startTestServer, type TestServer } from "../helpers/server";
+import { emptyStoredDiff } from "../helpers/stored-diff";
 
 describe("reports API", () => {
   let server: TestServer;
@@ -51,7 +52,7 @@ describe("reports API", () => {
         kinds: ["price", "text"],
         summary: 'Title changed to "Sale, today"',
         significance: 70,
-        diff: {},
+        diff: emptyStoredDiff,
         priceBefore: 24.99,
         priceAfter: 19.99,
         currency: "USD",

@@ -1,4 +1,9 @@
-import { DOMImplementation, type Document as XmlDocument, type Node as XmlNode } from "@xmldom/xmldom";
+import {
+  DOMImplementation,
+  type Document as XmlDocument,
+  type Element as XmlElement,
+  type Node as XmlNode,
+} from "@xmldom/xmldom";
 import type { AnyNode, Document, Element } from "domhandler";
 import * as xpath from "xpath";
 
@@ -6,7 +11,10 @@ import * as xpath from "xpath";
 interface ParsedXPath {
   evaluate(options: { node: XmlNode }): { toUnsortedArray?: () => XmlNode[] };
 }
-const parseXPath = (xpath as unknown as { parse(expression: string): ParsedXPath }).parse;
+declare module "xpath" {
+  function parse(expression: string): ParsedXPath;
+}
+const parseXPath = xpath.parse;
 
 /**
  * Evaluates XPath over the parsed page. The xpath library needs a W3C DOM, so (only when an XPath scope
@@ -76,7 +84,7 @@ function mirror(doc: Document): {
       continue;
     }
     if (node.type !== "tag" && node.type !== "script" && node.type !== "style") continue;
-    let el: XmlNode;
+    let el: XmlElement;
     try {
       el = xml.createElement(node.name);
     } catch {
@@ -84,7 +92,7 @@ function mirror(doc: Document): {
     }
     for (const [name, value] of Object.entries(node.attribs)) {
       try {
-        (el as unknown as { setAttribute(n: string, v: string): void }).setAttribute(name, value);
+        el.setAttribute(name, value);
       } catch {
         // attribute names such as "@click" are legal in HTML but not in XML
       }

@@ -1,8 +1,8 @@
-import type { ChannelType } from "@changeradar/contracts";
+import type { AlertMessage, ChannelType } from "@changeradar/contracts";
 import { z } from "zod";
 import { checkReceiverUrl, httpUrlField, refuseInsecureTarget } from "./config-fields";
 import { postToReceiver } from "./http-delivery";
-import type { AlertMessage, ChannelDefinition } from "./types";
+import type { ChannelDefinition } from "./types";
 
 export interface ChatWebhookConfig {
   url: string;

@@ -1,51 +1,6 @@
-import type { ChannelType } from "@changeradar/contracts";
+import type { AlertMessage, ChannelType } from "@changeradar/contracts";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
-
-export type AlertType = "change.detected" | "monitor.failing" | "monitor.recovered" | "test";
-
-/** The one payload every channel renders. `id` is the idempotency key (a webhook's `webhook-id`). */
-export interface AlertMessage {
-  id: string;
-  type: AlertType;
-  /** ISO 8601. */
-  occurredAt: string;
-  monitor: AlertMonitor;
-  change?: AlertChange;
-  failure?: AlertFailure;
-  /** Base URL of the web app, for links to settings and the dashboard. */
-  appUrl: string;
-}
-
-export interface AlertMonitor {
-  id: string;
-  /** The watched page. */
-  url: string;
-  name: string;
-  /** The monitor's page in the web app; `{appUrl}/auth/mymonitors` when absent. */
-  detailUrl?: string;
-}
-
-export interface AlertChange {
-  id: string;
-  /** ISO 8601. */
-  detectedAt: string;
-  kinds: string[];
-  summary: string;
-  /** 0–100. */
-  significance: number;
-  /** Link to the change in the web app. */
-  url: string;
-  diffExcerpt?: { added: string[]; removed: string[] };
-  price?: { before: string | null; after: string | null };
-}
-
-export interface AlertFailure {
-  reason: string;
-  consecutiveFailures: number;
-  /** ISO 8601: when the monitor started failing. */
-  since: string;
-}
 
 export interface OutgoingMail {
   to: string;

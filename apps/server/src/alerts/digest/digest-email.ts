@@ -1,6 +1,6 @@
+import type { DigestItem, DigestPayload } from "@changeradar/contracts";
 import { kindsText, truncate } from "../render/common";
 import { escapeHtml as esc } from "../render/escape";
-import type { DigestItem, DigestPayload } from "./digest-payload";
 
 const MAX_ITEMS = 100;
 

@@ -1,24 +1,6 @@
+import type { DigestItem, DigestPayload } from "@changeradar/contracts";
 import type { NotificationRow } from "../../db/schema/alerts";
 import { changeUrl, monitorUrl } from "../dispatch/alert-message";
-
-/** What a digest delivery carries: the changes it summarises, frozen when the digest was built. */
-export interface DigestPayload {
-  /** The UTC day of the digest, YYYY-MM-DD. */
-  day: string;
-  items: DigestItem[];
-}
-
-export interface DigestItem {
-  notificationId: string;
-  monitorName: string;
-  pageUrl: string;
-  summary: string;
-  kinds: string[];
-  significance: number;
-  detectedAt: string;
-  /** Link to the change in the web app. */
-  link: string;
-}
 
 export function buildDigestPayload(
   day: string,

@@ -1,9 +1,9 @@
+import type { DigestPayload } from "@changeradar/contracts";
 import { and, eq, lt } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { deliveries, type NotificationRow, notifications } from "../../db/schema/alerts";
 import { users } from "../../db/schema/users";
 import { ACCOUNT_EMAIL_CHANNEL_NAME } from "../outbox";
-import type { DigestPayload } from "./digest-payload";
 
 /** Users with change notifications waiting for their digest, and the hour they want it. */
 export async function usersWithPendingDigest(
@@ -46,7 +46,7 @@ export async function takePendingDigest(
       channelType: "email",
       channelName: ACCOUNT_EMAIL_CHANNEL_NAME,
       kind: "digest",
-      payload: build(taken) as unknown as Record<string, unknown>,
+      payload: build(taken),
     });
     return true;
   });

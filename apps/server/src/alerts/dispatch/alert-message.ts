@@ -1,5 +1,5 @@
+import type { AlertMessage, AlertType } from "@changeradar/contracts";
 import type { DeliveryRow, NotificationRow, NotificationType } from "../../db/schema/alerts";
-import type { AlertMessage, AlertType } from "../channels/types";
 
 const ALERT_TYPES: Record<NotificationType, AlertType> = {
   change: "change.detected",

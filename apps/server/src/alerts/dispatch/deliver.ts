@@ -1,10 +1,15 @@
+import {
+  type AlertMessage,
+  type DeliveryPayload,
+  type DigestPayload,
+  deliveryPayloadSchema,
+} from "@changeradar/contracts";
 import type { Config } from "../../config";
 import type { DeliveryRow } from "../../db/schema/alerts";
 import type { Mailer } from "../../mail/mailer";
 import { getChannel } from "../channels/registry";
-import type { AlertMessage, DeliveryContext, DeliveryOutcome } from "../channels/types";
+import type { DeliveryContext, DeliveryOutcome } from "../channels/types";
 import { renderDigestEmail } from "../digest/digest-email";
-import type { DigestPayload } from "../digest/digest-payload";
 import type { SecretBox } from "../secret-box";
 import { alertMessageFor } from "./alert-message";
 import type { DeliverySubject } from "./deliveries.repository";
@@ -29,9 +34,11 @@ export async function deliver(
   if (!target.ok) return { ok: false, retryable: false, reason: target.reason };
   const ctx: DeliveryContext = { ...deps.context, sendMail: mailSender(deps.mailer, delivery.kind) };
 
-  if (delivery.kind === "digest")
-    return sendDigest(delivery, String(target.config.to), ctx, deps.config.appUrl);
-  const message = messageFor(delivery, subject, deps.config.appUrl);
+  const stored = deliveryPayloadSchema.safeParse({ kind: delivery.kind, payload: delivery.payload });
+  if (!stored.success) return { ok: false, retryable: false, reason: "The stored message is unreadable." };
+  if (stored.data.kind === "digest")
+    return sendDigest(stored.data.payload, String(target.config.to), ctx, deps.config.appUrl);
+  const message = messageFor(delivery, stored.data, subject, deps.config.appUrl);
   if (!message) return { ok: false, retryable: false, reason: "The alert was removed." };
 
   const channel = getChannel(delivery.channelType);
@@ -52,21 +59,26 @@ export async function deliver(
   }
 }
 
-function messageFor(delivery: DeliveryRow, subject: DeliverySubject, appUrl: string): AlertMessage | null {
-  if (delivery.kind === "test") {
+function messageFor(
+  delivery: DeliveryRow,
+  stored: DeliveryPayload,
+  subject: DeliverySubject,
+  appUrl: string,
+): AlertMessage | null {
+  if (stored.kind === "test") {
     // A test carries its own sample message; the delivery id keeps it de-duplicable like any alert.
-    return { ...(delivery.payload as unknown as AlertMessage), id: delivery.id };
+    return { ...stored.payload, id: delivery.id };
   }
   return subject.notification ? alertMessageFor(delivery, subject.notification, appUrl) : null;
 }
 
 async function sendDigest(
-  delivery: DeliveryRow,
+  payload: DigestPayload,
   to: string,
   ctx: DeliveryContext,
   appUrl: string,
 ): Promise<DeliveryOutcome> {
-  const mail = renderDigestEmail(delivery.payload as unknown as DigestPayload, appUrl);
+  const mail = renderDigestEmail(payload, appUrl);
   try {
     await ctx.sendMail({ to, ...mail });
     return { ok: true };

@@ -1,4 +1,4 @@
-import type { AlertMessage, AlertType } from "../channels/types";
+import type { AlertMessage, AlertType } from "@changeradar/contracts";
 
 /** Wording shared by every channel, so an alert reads the same on Slack, email and SMS. */
 

@@ -1,4 +1,4 @@
-import type { AlertMessage, AlertType } from "../channels/types";
+import type { AlertMessage, AlertType } from "@changeradar/contracts";
 import { ALERT_EMOJI, alertSummary, alertTitle, diffLines, primaryLink, truncate } from "./common";
 import { fenceSafe, escapeDiscordMarkdown as md } from "./escape";
 import { alertFacts } from "./facts";

@@ -1,4 +1,5 @@
-import type { AlertMessage, OutgoingMail } from "../channels/types";
+import type { AlertMessage } from "@changeradar/contracts";
+import type { OutgoingMail } from "../channels/types";
 import {
   ALERT_EMOJI,
   alertSummary,

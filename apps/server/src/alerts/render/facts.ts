@@ -1,4 +1,4 @@
-import type { AlertMessage } from "../channels/types";
+import type { AlertMessage } from "@changeradar/contracts";
 import { formatTime, kindsText, priceText } from "./common";
 
 export type FactKey = "page" | "kinds" | "significance" | "detected" | "price" | "failures" | "since";

@@ -1,5 +1,5 @@
+import type { AlertMessage } from "@changeradar/contracts";
 import { describe, expect, it } from "vitest";
-import type { AlertMessage } from "../channels/types";
 import { renderDiscord } from "./discord";
 import { renderNtfy } from "./ntfy";
 import { renderSlack } from "./slack";

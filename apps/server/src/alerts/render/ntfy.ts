@@ -1,4 +1,4 @@
-import type { AlertMessage, AlertType } from "../channels/types";
+import type { AlertMessage, AlertType } from "@changeradar/contracts";
 import { alertSummary, alertTitle, diffLines, priceText, primaryLink, truncate } from "./common";
 
 /** ntfy priorities: 3 default, 4 high. */

@@ -1,6 +1,6 @@
+import type { AlertMessage } from "@changeradar/contracts";
 import { channelTypes } from "@changeradar/contracts";
 import { describe, expect, it } from "vitest";
-import type { AlertMessage } from "../channels/types";
 import { renderDiscord } from "./discord";
 import { renderEmail } from "./email";
 import { renderNtfy } from "./ntfy";

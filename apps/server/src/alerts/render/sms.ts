@@ -1,4 +1,4 @@
-import type { AlertMessage } from "../channels/types";
+import type { AlertMessage } from "@changeradar/contracts";
 import { alertSummary, primaryLink, truncate } from "./common";
 
 export const SMS_MAX_CHARS = 320;

@@ -1,4 +1,4 @@
-import type { AlertMessage } from "../channels/types";
+import type { AlertMessage } from "@changeradar/contracts";
 import { ALERT_EMOJI, alertSummary, alertTitle, diffLines, formatTime, primaryLink } from "./common";
 import { escapeTeamsMarkdown as md } from "./escape";
 import { alertFacts } from "./facts";

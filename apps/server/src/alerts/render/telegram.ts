@@ -1,4 +1,4 @@
-import type { AlertMessage } from "../channels/types";
+import type { AlertMessage } from "@changeradar/contracts";
 import { ALERT_EMOJI, alertSummary, alertTitle, diffLines, primaryLink } from "./common";
 import { escapeTelegramHtml as esc } from "./escape";
 import { alertFacts } from "./facts";

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { ChannelType } from "@changeradar/contracts";
+import type { AlertMessage, ChannelType } from "@changeradar/contracts";
 import { channelLabels } from "@changeradar/contracts";
-import type { AlertMessage } from "../channels/types";
 
 /**
  * The "send test" message: a realistic sample change (price drop with a diff excerpt), so the user sees

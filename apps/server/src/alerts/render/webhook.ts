@@ -1,4 +1,4 @@
-import type { AlertMessage } from "../channels/types";
+import type { AlertMessage } from "@changeradar/contracts";
 
 /**
  * The public webhook body (issue 4's contract): `{type, monitor: {id, url, name}, change: {id, detectedAt,

@@ -1,4 +1,11 @@
-import type { ChannelType, deliveryStatuses, notificationTypes } from "@changeradar/contracts";
+import type {
+  ChannelType,
+  DeliveryKind,
+  DeliveryPayload,
+  deliveryStatuses,
+  NotificationPayload,
+  notificationTypes,
+} from "@changeradar/contracts";
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { changes } from "./checks";
@@ -45,21 +52,6 @@ export const channelVerificationCodes = pgTable("channel_verification_codes", {
 
 export type NotificationType = (typeof notificationTypes)[number];
 
-/** What the alert is about, frozen at enqueue time so a delivery renders the same on every attempt. */
-export interface NotificationPayload {
-  monitor: { id: string; url: string; name: string };
-  change?: {
-    id: string;
-    detectedAt: string;
-    kinds: string[];
-    summary: string;
-    significance: number;
-    diffExcerpt?: { added: string[]; removed: string[] };
-    price?: { before: string | null; after: string | null };
-  };
-  failure?: { reason: string; consecutiveFailures: number; since: string };
-}
-
 export const notifications = pgTable(
   "notifications",
   {
@@ -88,8 +80,6 @@ export const notifications = pgTable(
 );
 export type NotificationRow = typeof notifications.$inferSelect;
 
-export const deliveryKinds = ["alert", "test", "digest"] as const;
-export type DeliveryKind = (typeof deliveryKinds)[number];
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /**
@@ -115,8 +105,8 @@ export const deliveries = pgTable(
     nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
     lastError: text("last_error"),
     deliveredAt: timestamptz("delivered_at"),
-    /** Test and digest deliveries carry their own message; alerts render their notification. */
-    payload: jsonb("payload").$type<Record<string, unknown>>(),
+    /** Test and digest deliveries carry their own message; alerts render their notification. Parse by kind. */
+    payload: jsonb("payload").$type<DeliveryPayload["payload"]>(),
     createdAt: createdAt(),
   },
   (t) => [

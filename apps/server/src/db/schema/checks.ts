@@ -1,4 +1,5 @@
 import type { WatchKind } from "@changeradar/contracts";
+import type { ChangeDiffs } from "@changeradar/engine";
 import {
   bigint,
   boolean,
@@ -51,8 +52,16 @@ export const snapshots = pgTable(
   (t) => [index("snapshots_monitor_taken_idx").on(t.monitorId, t.takenAt)],
 );
 
-/** The structured diff kept with a change (the engine's ChangeDiffs without the pixel-diff bytes). */
-export type StoredDiff = Record<string, unknown>;
+/** What a change row keeps of the engine's diffs: everything but the pixel-diff bytes (a blob instead). */
+export interface StoredChangeDiff {
+  text: ChangeDiffs["text"];
+  items: ChangeDiffs["items"];
+  images: ChangeDiffs["images"];
+  price: ChangeDiffs["price"];
+  availability: ChangeDiffs["availability"];
+  structure: ChangeDiffs["structure"];
+  visual: { percent: number; width: number; height: number } | null;
+}
 
 export const changes = pgTable(
   "changes",
@@ -65,7 +74,7 @@ export const changes = pgTable(
     kinds: jsonb("kinds").$type<WatchKind[]>().notNull(),
     summary: text("summary").notNull(),
     significance: smallint("significance").notNull(),
-    diff: jsonb("diff").$type<StoredDiff>().notNull(),
+    diff: jsonb("diff").$type<StoredChangeDiff>().notNull(),
     beforeSnapshotId: uuid("before_snapshot_id").references(() => snapshots.id, { onDelete: "set null" }),
     afterSnapshotId: uuid("after_snapshot_id").references(() => snapshots.id, { onDelete: "set null" }),
     diffImageBlobId: text("diff_image_blob_id").references(() => blobs.id),

@@ -1,4 +1,5 @@
-import type { AlertMessage, DeliveryContext } from "../../../src/alerts/channels/types";
+import type { AlertMessage } from "@changeradar/contracts";
+import type { DeliveryContext } from "../../../src/alerts/channels/types";
 
 export const APP_URL = "https://app.changeradar.test";
 

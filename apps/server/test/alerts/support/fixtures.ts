@@ -4,6 +4,7 @@ import type { Database } from "../../../src/db/database";
 import { changes } from "../../../src/db/schema/checks";
 import { monitors } from "../../../src/db/schema/monitors";
 import { users } from "../../../src/db/schema/users";
+import { emptyStoredDiff } from "../../helpers/stored-diff";
 
 /** Rows the alert tests start from; one fresh user per test (STYLE 12). */
 
@@ -91,7 +92,7 @@ export async function createChange(
       kinds: ["price"],
       summary: "Price dropped from $24.99 to $19.99",
       significance: 80,
-      diff: {},
+      diff: emptyStoredDiff,
     })
     .returning({ id: changes.id });
   if (!row) throw new Error("no change row");
