@@ -1,6 +1,5 @@
 import type { AccountExport } from "@changeradar/contracts";
 import { getChannel } from "../alerts/channels/registry";
-import type { StoredChangeDiff } from "../checks/stored-diff";
 import type { Database } from "../db";
 import { historyCutoff, type PlanOwner } from "../entitlements";
 import { toCsv } from "../reports/csv";
@@ -65,7 +64,7 @@ export async function exportAccount(ctx: ExportContext): Promise<AccountExport> 
         c.priceBefore !== null || c.priceAfter !== null
           ? { before: c.priceBefore, after: c.priceAfter, currency: c.currency }
           : null,
-      textDiff: (c.diff as unknown as StoredChangeDiff).text.map((line) => ({
+      textDiff: c.diff.text.map((line) => ({
         op: line.op,
         ...(line.before !== undefined ? { before: line.before } : {}),
         ...(line.after !== undefined ? { after: line.after } : {}),
