@@ -19,7 +19,7 @@ export async function seedChange(
         text: [{ op: "change", before: change.before ?? "$24.99", after: change.after ?? "$19.99" }],
         items: { added: [], removed: [] },
         images: { added: [], removed: [] },
-        price: { percent: -20 },
+        price: { before: null, after: null, absolute: null, percent: -20 },
         availability: null,
         structure: { added: [], removed: [] },
         visual: null,
