@@ -20,6 +20,8 @@ import { registerMonitorRoutes } from "./monitors/monitors.routes";
 import { registerNotificationPreferenceRoutes } from "./notifications/notification-preferences.routes";
 import { registerNotificationRoutes } from "./notifications/notifications.routes";
 import { registerReportRoutes } from "./reports/reports.routes";
+import { registerFeedRoutes } from "./sharing/feeds.routes";
+import { registerShareRoutes } from "./sharing/shares.routes";
 import { registerSupportRoutes } from "./support/support.routes";
 import { registerUserRoutes } from "./users/users.routes";
 
@@ -50,4 +52,6 @@ export const domainRoutes: Array<(api: FastifyInstance, ctx: AppContext) => void
   registerAuditRoutes,
   registerBlogRoutes,
   registerAccountExportRoutes,
+  registerFeedRoutes,
+  registerShareRoutes,
 ];

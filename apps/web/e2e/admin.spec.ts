@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./fixtures";
-import { adminEmail } from "./global-setup";
+import { adminEmail, adminPassword } from "./global-setup";
 
 /**
  * The admin area's must-show, against the real server and the real SMTP capture: the dashboard's figures
@@ -10,7 +10,6 @@ import { adminEmail } from "./global-setup";
  */
 test.describe.configure({ mode: "serial" });
 
-const adminPassword = "Admin-area-e2e-9";
 const customerPassword = "Customer-area-e2e-9";
 const customerEmail = uniqueEmail("admin-customer");
 const subject = "Hourly checks please";

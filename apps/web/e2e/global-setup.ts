@@ -3,6 +3,8 @@ import { startAppServer } from "./support/app-server";
 import { startMailCapture } from "./support/mail-capture";
 
 export const adminEmail = "admin@changeradar.test";
+/** The administrator's password: whichever spec runs first creates the account with it. */
+export const adminPassword = "Admin-area-e2e-9";
 
 /**
  * Starts a real SMTP server capturing mail and the real ChangeRadar server pointed at it.

@@ -72,14 +72,21 @@ function operationObject(op: Operation): JsonSchema {
   const parameters: JsonSchema[] = [];
   if (op.path.includes("{id}"))
     parameters.push({ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } });
+  if (op.path.includes("{token}"))
+    parameters.push({ name: "token", in: "path", required: true, schema: { type: "string" } });
   if (op.query) parameters.push(...queryParameters(op.query));
   const success: JsonSchema = { description: op.status === 204 ? "Done." : "Success." };
   if (op.response) success.content = { "application/json": { schema: jsonSchema(op.response, "output") } };
   if (op.path.endsWith(".csv")) success.content = { "text/csv": { schema: { type: "string" } } };
+  if (op.path.endsWith("rss.xml"))
+    success.content = { "application/rss+xml": { schema: { type: "string" } } };
+  if (op.path.endsWith("atom.xml"))
+    success.content = { "application/atom+xml": { schema: { type: "string" } } };
   return {
     tags: [op.tag],
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
+    ...(op.public ? { security: [] } : {}),
     operationId: `${op.method}${op.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(op.body
@@ -110,7 +117,17 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
     },
     servers: [{ url: `${serverUrl}/api/v1` }],
     security: [{ bearer: [] }],
-    tags: ["Monitors", "Changes", "Channels", "Notifications", "Reports", "API keys"].map((name) => ({
+    tags: [
+      "Monitors",
+      "Changes",
+      "Channels",
+      "Notifications",
+      "Reports",
+      "API keys",
+      "Export",
+      "Feeds",
+      "Sharing",
+    ].map((name) => ({
       name,
     })),
     paths,

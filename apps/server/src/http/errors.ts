@@ -47,6 +47,13 @@ export class NotFound extends AppError {
   }
 }
 
+/** 410: a secret link that existed but was revoked or has expired. */
+export class Gone extends AppError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
+
 export class Conflict extends AppError {
   constructor(message: string) {
     super(409, message);

@@ -6,7 +6,7 @@ import type { Config } from "../config";
  * the account the request targets, so one person's typos do not lock out an office behind one address,
  * while guessing at one account stays slow. RATE_LIMIT_SCALE multiplies every `max`.
  */
-type KeyBy = "ip" | "ip+email" | "ip+id" | "ip+userId" | "ip+:id";
+type KeyBy = "ip" | "ip+email" | "ip+id" | "ip+userId" | "ip+:id" | "ip+:token";
 
 const rules = {
   login: { max: 10, minutes: 15, keyBy: "ip+email" },
@@ -22,6 +22,10 @@ const rules = {
   recordVisitor: { max: 30, minutes: 60, keyBy: "ip" },
   /** Each preview fetches (and may render) a page the user names: bounded per address. */
   preview: { max: 30, minutes: 10, keyBy: "ip" },
+  /** Private feeds are polled by readers: generous per address and feed, bounded against scraping. */
+  feed: { max: 60, minutes: 10, keyBy: "ip+:token" },
+  /** Public share links (the change and its images) opened by whoever was sent one. */
+  sharedChange: { max: 120, minutes: 10, keyBy: "ip" },
 } as const satisfies Record<string, { max: number; minutes: number; keyBy: KeyBy }>;
 
 export type RateLimitName = keyof typeof rules;
@@ -47,8 +51,8 @@ export function rateLimit(config: Pick<Config, "rateLimitScale">, name: RateLimi
       const target =
         rule.keyBy === "ip"
           ? ""
-          : rule.keyBy === "ip+:id"
-            ? routeParam(request, "id")
+          : rule.keyBy.startsWith("ip+:")
+            ? routeParam(request, rule.keyBy.slice(4))
             : bodyField(request, rule.keyBy.slice(3));
       return `${name}|${request.ip}|${target}`;
     },

@@ -36,6 +36,14 @@ export async function installWebApp(
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });
     }
     if (!built) return sendBuildMissingPage(reply, webRoot);
+    // A public share link (issue 13 §4): never indexed, and its secret address never sent on as a referrer.
+    if (path.startsWith("/share/"))
+      return reply
+        .header("Cache-Control", "no-store")
+        .header("X-Robots-Tag", "noindex, nofollow")
+        .header("Referrer-Policy", "no-referrer")
+        .type("text/html; charset=utf-8")
+        .send(indexHtml.replace("</head>", `<meta name="robots" content="noindex, nofollow" />\n  </head>`));
     const head = await pageHead(path);
     if (head)
       return reply

@@ -62,7 +62,28 @@ describe("every monitors and history endpoint is scoped to its owner", () => {
       })
       .returning();
 
+    const feed = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/feeds",
+      headers: owner.auth,
+      payload: { scope: "monitor", monitorId },
+    });
+    const feedId: string = feed.json().id;
+    const shared = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/changes/${change.id}/shares`,
+      headers: owner.auth,
+      payload: { expiresIn: "1d" },
+    });
+    const shareId: string = shared.json().id;
+
     const requests: [string, string, unknown?][] = [
+      ["POST", "/api/v1/feeds", { scope: "monitor", monitorId }],
+      ["POST", `/api/v1/feeds/${feedId}/rotate`],
+      ["DELETE", `/api/v1/feeds/${feedId}`],
+      ["POST", `/api/v1/changes/${change.id}/shares`, { expiresIn: "1d" }],
+      ["GET", `/api/v1/changes/${change.id}/shares`],
+      ["DELETE", `/api/v1/shares/${shareId}`],
       ["GET", `/api/v1/monitors/${monitorId}`],
       ["PATCH", `/api/v1/monitors/${monitorId}`, { name: "Mine now" }],
       ["POST", `/api/v1/monitors/${monitorId}/pause`],
@@ -88,6 +109,10 @@ describe("every monitors and history endpoint is scoped to its owner", () => {
     }
     const list = await t.app.inject({ method: "GET", url: "/api/v1/changes", headers: other.auth });
     expect(list.json().total).toBe(0);
+    const feeds = await t.app.inject({ method: "GET", url: "/api/v1/feeds", headers: other.auth });
+    expect(feeds.json().items).toEqual([]);
+    const ownFeeds = await t.app.inject({ method: "GET", url: "/api/v1/feeds", headers: owner.auth });
+    expect(ownFeeds.json().items.map((f: { id: string }) => f.id)).toEqual([feedId]);
 
     const mine = await t.app.inject({
       method: "GET",

@@ -18,7 +18,7 @@ export function freePort(): Promise<number> {
 }
 
 async function waitUntilServing(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output()}`);
     try {
@@ -29,7 +29,7 @@ async function waitUntilServing(url: string, child: ChildProcess, output: () => 
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`The server did not answer ${url} within 90 s:\n${output()}`);
+  throw new Error(`The server did not answer ${url} within 180 s:\n${output()}`);
 }
 
 export interface AppServer {

@@ -15,5 +15,6 @@ export * from "./feedback";
 export * from "./mail";
 export * from "./monitors";
 export * from "./operations";
+export * from "./sharing";
 export * from "./support";
 export * from "./users";

@@ -6,6 +6,7 @@ import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { formatItemTime } from "../../lib/dates";
+import { MonitorFeedButton } from "../sharing/feed-button";
 import { watchKindLabels } from "./labels";
 import { MonitorActions } from "./monitor-actions";
 import { MonitorStatusChip } from "./monitor-status-chip";
@@ -45,7 +46,10 @@ export function MonitorHeader({ monitor }: { monitor: Monitor }) {
             <OpenInNew sx={{ fontSize: 14 }} aria-label="(opens in a new tab)" />
           </Link>
         </Box>
-        <MonitorActions monitor={monitor} afterDelete="/auth/mymonitors" />
+        <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+          <MonitorFeedButton monitorId={monitor.id} />
+          <MonitorActions monitor={monitor} afterDelete="/auth/mymonitors" />
+        </Box>
       </Box>
       {monitor.status === "failing" && monitor.lastError && (
         <Alert severity="error" sx={{ mt: 2 }}>

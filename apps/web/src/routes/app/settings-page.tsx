@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { ScreenSection } from "../../components/shell/screen-section";
 import { ApiKeysPanel } from "../../features/account/api-keys-panel";
+import { FeedsPanel } from "../../features/account/feeds-panel";
 import { PasswordForm } from "../../features/account/password-form";
 import { PlanCard } from "../../features/account/plan-card";
 import { PreferencesForm } from "../../features/account/preferences-form";
@@ -41,6 +42,13 @@ export default function SettingsPage() {
           description="Manage monitors from your own programs with the REST API."
         >
           <ApiKeysPanel />
+        </SettingsCard>
+        <SettingsCard
+          id="feeds"
+          title="Feeds"
+          description="Read your changes in any feed reader (RSS or Atom) through a private address."
+        >
+          <FeedsPanel />
         </SettingsCard>
         <SettingsCard
           id="your-data"

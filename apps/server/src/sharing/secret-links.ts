@@ -1,0 +1,36 @@
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { isUuid } from "../users/users.repository";
+
+/**
+ * Secret addresses of feeds and share links: `<row id>.<mac>`, the mac an HMAC-SHA256 of the id and the
+ * row's nonce under a key derived from the server secret (one key per purpose). Nothing secret is stored,
+ * the owner can be shown the address again, and a new nonce voids the old address.
+ */
+export interface SecretLinks {
+  token(id: string, nonce: string): string;
+  /** The row id a token names, or null when it cannot be one of ours. */
+  idOf(token: string): string | null;
+  matches(token: string, id: string, nonce: string): boolean;
+}
+
+export function newNonce(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+export function createSecretLinks(serverSecret: string, purpose: "feeds" | "shares"): SecretLinks {
+  const key = Buffer.from(hkdfSync("sha256", serverSecret, "changeradar", `changeradar/${purpose}/v1`, 32));
+  const mac = (id: string, nonce: string) =>
+    createHmac("sha256", key).update(`${id}.${nonce}`).digest("base64url").slice(0, 32);
+  return {
+    token: (id, nonce) => `${id}.${mac(id, nonce)}`,
+    idOf(token) {
+      const [id, given, extra] = token.split(".");
+      return extra === undefined && given && isUuid(id) ? id : null;
+    },
+    matches(token, id, nonce) {
+      const expected = Buffer.from(`${id}.${mac(id, nonce)}`);
+      const actual = Buffer.from(token);
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    },
+  };
+}
