@@ -20,6 +20,7 @@ const PrivacyPage = lazy(() => import("./public/privacy-page"));
 const NotFoundPage = lazy(() => import("./public/not-found-page"));
 const BlogPage = lazy(() => import("./public/blog-page"));
 const BlogPostPage = lazy(() => import("./public/blog-post-page"));
+const SharedChangePage = lazy(() => import("./public/shared-change-page"));
 
 const DashboardPage = lazy(() => import("./app/dashboard-page"));
 const MyMonitorsPage = lazy(() => import("./app/my-monitors-page"));
@@ -46,6 +47,7 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     children: [
       { path: "/", element: <LandingPage /> },
+      { path: "share/:token", element: <SharedChangePage /> },
       {
         element: <PublicLayout />,
         children: [

@@ -7,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { formatDate } from "../../lib/dates";
 import { LoadError, LoadingRows } from "../common/query-states";
+import { ShareChangeButton } from "../sharing/share-dialog";
 import { ChangeKinds } from "./change-kinds";
 import { useChange } from "./changes-queries";
 import { RateChange } from "./rate-change";
@@ -60,21 +61,17 @@ function ItemList({
   );
 }
 
-function Detail({ change }: { change: ChangeDetail }) {
+type ChangeContent = Pick<
+  ChangeDetail,
+  "price" | "availability" | "textDiff" | "items" | "images" | "screenshots"
+>;
+
+/** Each part of a change that changed: price, stock, text, items, images, screenshots (also on share links). */
+export function ChangeParts({ change }: { change: ChangeContent }) {
   const hasItems = change.items.added.length + change.items.removed.length > 0;
   const hasImages = change.images.added.length + change.images.removed.length > 0;
   return (
     <>
-      <Typography variant="h5" component="h2" sx={{ mb: 0.5 }}>
-        {change.summary}
-      </Typography>
-      <Box sx={{ display: "flex", gap: 1.5, alignItems: "center", flexWrap: "wrap", mb: 2 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ fontSize: "0.85rem" }}>
-          {formatDate(change.detectedAt)} · significance {change.significance}/100
-        </Typography>
-        <ChangeKinds kinds={change.kinds} />
-      </Box>
-      <RateChange change={change} />
       {change.price && (
         <Part title="Price">
           <Typography sx={{ fontSize: "1.1rem" }}>
@@ -121,6 +118,25 @@ function Detail({ change }: { change: ChangeDetail }) {
           <ScreenshotCompare {...change.screenshots} />
         </Part>
       )}
+    </>
+  );
+}
+
+function Detail({ change }: { change: ChangeDetail }) {
+  return (
+    <>
+      <Typography variant="h5" component="h2" sx={{ mb: 0.5 }}>
+        {change.summary}
+      </Typography>
+      <Box sx={{ display: "flex", gap: 1.5, alignItems: "center", flexWrap: "wrap", mb: 2 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ fontSize: "0.85rem" }}>
+          {formatDate(change.detectedAt)} · significance {change.significance}/100
+        </Typography>
+        <ChangeKinds kinds={change.kinds} />
+        <ShareChangeButton changeId={change.id} />
+      </Box>
+      <RateChange change={change} />
+      <ChangeParts change={change} />
     </>
   );
 }
