@@ -48,7 +48,7 @@ test("a share link opened in a fresh browser context shows the change and nothin
   await dialog.getByLabel("Link expires after").click();
   await page.getByRole("option", { name: "1 day" }).click();
   await dialog.getByRole("button", { name: "Create link" }).click();
-  const field = dialog.getByLabel("Share link");
+  const field = dialog.getByRole("textbox", { name: "Share link" });
   await expect(field).toHaveValue(/\/share\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{32}$/);
   const link = await field.inputValue();
 
@@ -67,7 +67,7 @@ test("a share link opened in a fresh browser context shows the change and nothin
   await shared.screenshot({ path: test.info().outputPath("shared-change.png"), fullPage: true });
 
   await dialog.getByRole("button", { name: "Turn off link" }).click();
-  await expect(dialog.getByLabel("Share link")).toHaveCount(0);
+  await expect(dialog.getByRole("textbox", { name: "Share link" })).toHaveCount(0);
   await shared.reload();
   await expect(shared.getByText("This link has expired or was turned off.")).toBeVisible();
   await stranger.close();
