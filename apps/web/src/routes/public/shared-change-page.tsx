@@ -14,6 +14,7 @@ import { ChangeParts } from "../../features/changes/change-detail-view";
 import { ChangeKinds } from "../../features/changes/change-kinds";
 import { LoadingRows } from "../../features/common/query-states";
 import { formatDate } from "../../lib/dates";
+import { WithQueries } from "../../queries/query-client";
 
 /** Never indexed: the server says so too (X-Robots-Tag), this covers the page once rendered. */
 function useNoIndex() {
@@ -37,6 +38,14 @@ function problem(error: unknown): string {
 
 /** /share/:token — one change, read-only, with nothing about the account that shared it. */
 export default function SharedChangePage() {
+  return (
+    <WithQueries>
+      <SharedChange />
+    </WithQueries>
+  );
+}
+
+function SharedChange() {
   useNoIndex();
   const { token = "" } = useParams();
   const shared = useQuery({
