@@ -40,12 +40,12 @@ function problem(error: unknown): string {
 export default function SharedChangePage() {
   return (
     <WithQueries>
-      <SharedChange />
+      <SharedChangeView />
     </WithQueries>
   );
 }
 
-function SharedChange() {
+function SharedChangeView() {
   useNoIndex();
   const { token = "" } = useParams();
   const shared = useQuery({
