@@ -5,17 +5,16 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { WatchKind } from "@changeradar/contracts";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { createChannelsService } from "../src/alerts/channels.service";
 import { systemClock } from "../src/clock";
 import { type Config, loadConfig } from "../src/config";
 import { createDatabase, type DatabaseHandle } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
 import { monitors } from "../src/db/schema/monitors";
-import { users } from "../src/db/schema/users";
 import { createLogger, type Logger } from "../src/logger";
 import { createMailer, type Mailer } from "../src/mail/mailer";
 import { toAuthUser } from "../src/users/users.presenter";
+import { createScratchDatabase, insertBusinessUser } from "./scratch";
 
 export interface BenchEnvironment {
   config: Config;
@@ -31,20 +30,9 @@ export async function openBenchEnvironment(postgresUrl: string | undefined): Pro
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (postgresUrl) {
-    const name = `cr_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: postgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    };
+    const scratch = await createScratchDatabase(postgresUrl, "cr_bench");
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -100,16 +88,7 @@ export async function insertMonitorsFor(
   const { db } = env.database;
   const channels = createChannelsService({ db, config: env.config, mailer: env.mailer, clock: systemClock });
   for (let first = 0; first < urls.length; first += MONITORS_PER_USER) {
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: `bench-${first}@example.test`,
-        passwordHash: "x",
-        firstName: "Bench",
-        planType: "Business",
-        emailVerifiedAt: new Date(),
-      })
-      .returning();
+    const user = await insertBusinessUser(db, first);
     const channel = await channels.create(toAuthUser(user), user.planType, {
       type: "webhook",
       name: "Bench receiver",

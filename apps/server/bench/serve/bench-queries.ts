@@ -1,0 +1,91 @@
+/** The serve benchmark's queries (db-tool.ts runs them in a child process for the embedded database). */
+import { sql } from "drizzle-orm";
+import { generateApiKey } from "../../src/api-keys/api-key-token";
+import { insertKey } from "../../src/api-keys/api-keys.repository";
+import type { DatabaseHandle } from "../../src/db/database";
+import { monitors } from "../../src/db/schema/monitors";
+import { insertBusinessUser } from "../scratch";
+
+export interface ToolArgs {
+  command: "seed" | "due" | "lag" | "bytes";
+  dataDir: string;
+  databaseUrl?: string | null;
+  urls?: readonly string[];
+  watch?: readonly string[];
+  at?: string;
+  rate?: number;
+  count?: number;
+}
+
+const MONITORS_PER_USER = 50;
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+export async function seed(database: DatabaseHandle, args: ToolArgs) {
+  const { db } = database;
+  const urls = args.urls ?? [];
+  const out: { key: string; ids: string[] }[] = [];
+  for (let first = 0; first < urls.length; first += MONITORS_PER_USER) {
+    const user = await insertBusinessUser(db, first);
+    const key = generateApiKey();
+    await insertKey(db, { userId: user.id, name: "bench", prefix: key.prefix, keyHash: key.hash });
+    const rows = urls.slice(first, first + MONITORS_PER_USER).map((url, k) => ({
+      userId: user.id,
+      url,
+      host: new URL(url).hostname,
+      name: `Page ${first + k}`,
+      frequency: "1d" as const,
+      watch: args.watch as never,
+      nextCheckAt: new Date(Date.now() + 86_400_000),
+    }));
+    const inserted = await db.insert(monitors).values(rows).returning({ id: monitors.id });
+    out.push({ key: key.key, ids: inserted.map((row) => row.id) });
+  }
+  return { users: out };
+}
+
+/** Monitors in creation order, numbered from 0, with the due time `due` gives them. */
+const ranked = (at: string, rate: number) => sql`
+  with ranked as (
+    select id, row_number() over (order by created_at, id) - 1 as n from monitors
+  ), planned as (
+    select id, n, ${at}::timestamptz + make_interval(secs => n::float8 / ${rate}) as due_at from ranked
+  )`;
+
+export async function due(database: DatabaseHandle, args: ToolArgs) {
+  const count = args.count ?? Number.MAX_SAFE_INTEGER;
+  const rate = args.rate ?? Number.MAX_VALUE;
+  await database.db.execute(sql`
+    ${ranked(args.at!, rate)}
+    update monitors m set
+      next_check_at = case when p.n < ${count} then p.due_at else now() + interval '1 day' end,
+      lease_until = null
+    from planned p where p.id = m.id`);
+  const result = await database.db.execute(sql`
+    ${ranked(args.at!, rate)} select id from planned where n < ${count}`);
+  return { ids: rowsOf<{ id: string }>(result).map((row) => row.id) };
+}
+
+export async function lag(database: DatabaseHandle, args: ToolArgs) {
+  const result = await database.db.execute(sql`
+    ${ranked(args.at!, args.rate!)}
+    select extract(epoch from (min(c.started_at) - p.due_at)) * 1000 as lag_ms
+    from planned p join checks c on c.monitor_id = p.id and c.started_at >= ${args.at!}::timestamptz
+    where p.n < ${args.count!}
+    group by p.id, p.due_at`);
+  return { lagsMs: rowsOf<{ lag_ms: number | string }>(result).map((row) => Number(row.lag_ms)) };
+}
+
+export async function bytes(database: DatabaseHandle) {
+  const sizes = await database.db.execute(sql`
+    select coalesce(sum(pg_total_relation_size(c.oid)), 0)::float8 as bytes
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind = 'r'`);
+  const written = await database.db.execute(sql`
+    select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::float8 as rows from pg_stat_user_tables`);
+  return {
+    bytes: Number(rowsOf<{ bytes: number }>(sizes)[0].bytes),
+    rowsWritten: Number(rowsOf<{ rows: number }>(written)[0].rows),
+  };
+}

@@ -1,0 +1,294 @@
+/**
+ * One case of the serve benchmark: N monitors of the engine's workload (127.0.0.1–16, every watch kind)
+ * on a fresh database, checked by the real product in child processes. PGlite: `changeradar serve`;
+ * PostgreSQL: one `changeradar api` and two `changeradar worker`s.
+ *
+ * Passes (a pass = every monitor checked once, timed until the last check is recorded):
+ *   baseline (check now, first checks) · unchanged (check now, nothing changed but the noise) ·
+ *   round 1 (check now, 30% of the pages changed) · round 2 (scheduler: every monitor due at once) ·
+ *   then the lag phase: monitors due `lagRate` per second, the scheduler's lateness p50/p99.
+ * The embedded database is one process's: the benchmark reads and schedules it between server runs, so
+ * on PGlite each pass is a run of its own (peak RSS: the largest run's). PostgreSQL runs once throughout.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { forkWorkload, type PageTruth, type RemoteWorkload } from "@changeradar/engine/workload";
+import { createDatabase, type DatabaseHandle } from "../../src/db/database";
+import { migrate } from "../../src/db/migrate";
+import { percentile, round } from "../bench-stats";
+import { createScratchDatabase } from "../scratch";
+import { type BenchUser, changedSince, checkNow, waitChecked } from "./api-client";
+import { bytes, due, lag, seed, type ToolArgs } from "./bench-queries";
+import { type Deployment, directoryBytes, type ServerProcesses, startServer } from "./server-processes";
+
+const DB_TOOL = fileURLToPath(new URL("./db-tool.ts", import.meta.url));
+const run = promisify(execFile);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface CaseOptions {
+  database: "pglite" | "postgres";
+  pages: number;
+  watch: readonly string[];
+  /** PostgreSQL server URL (a database of the case's own is created and dropped there). */
+  postgresUrl?: string;
+  lagRate: number;
+  lagSeconds: number;
+  timeoutMs: number;
+}
+
+export interface PassResult {
+  pass: string;
+  trigger: "check now" | "scheduler";
+  checks: number;
+  seconds: number;
+  checksPerSecond: number;
+  cpuSecondsPerCheck: number;
+  unchecked: number;
+  bytes: number;
+  rowsWritten: number;
+  dataDirBytes: number | null;
+  /** Rounds only: pages that really changed, changes reported, real ones not reported, noise reported. */
+  truth?: {
+    changed: number;
+    reported: number;
+    missed: number;
+    noise: number;
+    missedByKind: Record<string, number>;
+  };
+}
+
+export interface CaseResult {
+  tool: string;
+  database: "pglite" | "postgres";
+  pages: number;
+  checksPerSecond: number;
+  checkNowChecksPerSecond: number;
+  schedulerChecksPerSecond: number;
+  cpuSecondsPerCheck: number;
+  peakRssMb: number;
+  bytesPerUnchangedCheck: number;
+  bytesPerChangedCheck: number | null;
+  lagMs: { rate: number; checks: number; p50: number | null; p99: number | null };
+  changesInTruth: number;
+  missed: number;
+  noiseAlerts: number;
+  passes: PassResult[];
+  log: string;
+}
+
+/** Missed and noise against the workload's truth for one round. */
+export function scoreRound(truth: readonly PageTruth[], reported: ReadonlySet<string>) {
+  const missedByKind: Record<string, number> = {};
+  let changed = 0;
+  let missed = 0;
+  let noise = 0;
+  for (const page of truth) {
+    if (page.changed !== null) {
+      changed += 1;
+      if (!reported.has(page.url)) {
+        missed += 1;
+        missedByKind[page.changed] = (missedByKind[page.changed] ?? 0) + 1;
+      }
+    } else if (reported.has(page.url)) noise += 1;
+  }
+  return { changed, reported: reported.size, missed, noise, missedByKind };
+}
+
+export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
+  const { pages } = options;
+  const work = mkdtempSync(join(tmpdir(), `cr-serve-bench-${options.database}-`));
+  const dataDir = join(work, "data");
+  const postgres =
+    options.database === "postgres"
+      ? await createScratchDatabase(options.postgresUrl!, "cr_serve_bench")
+      : null;
+  const deployment: Deployment = {
+    database: options.database,
+    dataDir,
+    databaseUrl: postgres?.url ?? null,
+    logFile: join(work, "server.log"),
+  };
+  let argsFile = 0;
+  // PostgreSQL is read and scheduled from this process; the embedded database from a child process
+  // between the server's runs (it is one process's at a time).
+  let direct: DatabaseHandle | null = null;
+  const tool = async <T>(command: ToolArgs["command"], extra: Partial<ToolArgs> = {}): Promise<T> => {
+    if (postgres) {
+      if (!direct) {
+        direct = await createDatabase({ databaseUrl: postgres.url, dataDir });
+        await migrate(direct);
+      }
+      const queries = { seed, due, lag, bytes };
+      return (await queries[command](direct, { command, dataDir, ...extra })) as T;
+    }
+    const file = join(work, `tool-${argsFile++}.json`);
+    writeFileSync(file, JSON.stringify({ command, dataDir, databaseUrl: deployment.databaseUrl, ...extra }));
+    const { stdout } = await run(process.execPath, ["--import", "tsx", DB_TOOL, file], {
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, LOG_LEVEL: "silent" },
+    });
+    return JSON.parse(stdout.trim().split("\n").at(-1)!) as T;
+  };
+
+  const workload: RemoteWorkload = await forkWorkload({ pages });
+  let server: ServerProcesses | null = null;
+  const rssPeaks: number[] = [];
+  let startupMs = 10_000;
+  const serverUp = async () => {
+    if (server) return server;
+    const t0 = performance.now();
+    server = await startServer(deployment);
+    startupMs = performance.now() - t0;
+    return server;
+  };
+  const serverDown = async () => {
+    if (!server) return;
+    rssPeaks.push(server.peakRssMb());
+    await server.stop();
+    server = null;
+  };
+  const embedded = options.database === "pglite";
+
+  try {
+    const { users } = await tool<{ users: BenchUser[] }>("seed", {
+      urls: workload.urls,
+      watch: options.watch,
+    });
+    const passes: PassResult[] = [];
+
+    async function pass(name: string, trigger: PassResult["trigger"], truth?: PageTruth[]) {
+      if (embedded) await serverDown();
+      const before = await tool<{ bytes: number; rowsWritten: number }>("bytes");
+      const dirBefore = embedded ? directoryBytes(dataDir) : 0;
+      let dueAt = 0;
+      if (trigger === "scheduler") {
+        // On PGlite the server starts after this: due once it has had time to be ready.
+        const lead = embedded ? Math.max(5_000, 2 * startupMs) : 1_000;
+        dueAt = Date.now() + lead;
+        await tool("due", { at: new Date(dueAt).toISOString() });
+      }
+      const live = await serverUp();
+      const requestsBefore = await workload.requests();
+      let since: Date;
+      let t0: number;
+      const cpu0 = live.cpuSeconds();
+      if (trigger === "check now") {
+        since = new Date();
+        t0 = performance.now();
+        await checkNow(live.baseUrl, users);
+      } else {
+        const wait = dueAt - Date.now();
+        if (wait > 0) await sleep(wait);
+        since = new Date(Math.min(dueAt, Date.now()));
+        t0 = performance.now();
+      }
+      const done = await waitChecked(live.baseUrl, users, since, {
+        ready: async () => (await workload.requests()) - requestsBefore >= pages,
+        timeoutMs: options.timeoutMs,
+      });
+      const seconds = (done.doneAt - t0) / 1000;
+      const cpu = live.cpuSeconds() - cpu0;
+      const reported = truth ? await changedSince(live.baseUrl, users, since, done.urls) : null;
+      if (embedded) await serverDown();
+      else await sleep(500);
+      const after = await tool<{ bytes: number; rowsWritten: number }>("bytes");
+      const checks = pages - done.unchecked;
+      const result: PassResult = {
+        pass: name,
+        trigger,
+        checks,
+        seconds: round(seconds, 2)!,
+        checksPerSecond: round(checks / seconds)!,
+        cpuSecondsPerCheck: round(cpu / Math.max(1, checks), 4)!,
+        unchecked: done.unchecked,
+        bytes: after.bytes - before.bytes,
+        rowsWritten: after.rowsWritten - before.rowsWritten,
+        dataDirBytes: embedded ? directoryBytes(dataDir) - dirBefore : null,
+        ...(truth && reported ? { truth: scoreRound(truth, reported) } : {}),
+      };
+      passes.push(result);
+      process.stderr.write(`  ${options.database} N=${pages} ${JSON.stringify(result)}\n`);
+      return result;
+    }
+
+    await pass("baseline", "check now");
+    const unchanged = await pass("unchanged", "check now", await workload.truth(0));
+    const round1 = await workload.nextRound();
+    const changed1 = await pass(`round ${round1}`, "check now", await workload.truth(round1));
+    const round2 = await workload.nextRound();
+    const changed2 = await pass(`round ${round2}`, "scheduler", await workload.truth(round2));
+
+    // The lag phase: monitors due at lagRate per second; how late each first check started.
+    const lagChecks = Math.min(pages, Math.round(options.lagRate * options.lagSeconds));
+    if (embedded) await serverDown();
+    const lagAt = new Date(Date.now() + (embedded ? Math.max(5_000, 2 * startupMs) : 1_000));
+    const { ids } = await tool<{ ids: string[] }>("due", {
+      at: lagAt.toISOString(),
+      rate: options.lagRate,
+      count: lagChecks,
+    });
+    const live = await serverUp();
+    await waitChecked(live.baseUrl, users, lagAt, {
+      ready: async () => Date.now() > lagAt.getTime() + (lagChecks / options.lagRate) * 1000,
+      timeoutMs: options.timeoutMs,
+      only: new Set(ids),
+    });
+    await serverDown();
+    const { lagsMs } = await tool<{ lagsMs: number[] }>("lag", {
+      at: lagAt.toISOString(),
+      rate: options.lagRate,
+      count: lagChecks,
+    });
+
+    const steady = [unchanged, changed1, changed2];
+    const sum = (list: PassResult[], f: (p: PassResult) => number) => list.reduce((s, p) => s + f(p), 0);
+    const rate = (list: PassResult[]) => round(sum(list, (p) => p.checks) / sum(list, (p) => p.seconds))!;
+    const perUnchanged = unchanged.bytes / Math.max(1, unchanged.checks);
+    const changedPasses = [changed1, changed2].filter((p) => p.truth && p.truth.changed > 0);
+    const changedChecks = sum(changedPasses, (p) => p.truth!.changed);
+    const bytesPerChanged =
+      changedChecks > 0
+        ? Math.round(
+            (sum(changedPasses, (p) => p.bytes) -
+              perUnchanged * sum(changedPasses, (p) => p.checks - p.truth!.changed)) /
+              changedChecks,
+          )
+        : null;
+    return {
+      tool: embedded ? "ChangeRadar serve (PGlite)" : "ChangeRadar api + 2 workers (PostgreSQL)",
+      database: options.database,
+      pages,
+      checksPerSecond: rate(steady),
+      checkNowChecksPerSecond: rate([unchanged, changed1]),
+      schedulerChecksPerSecond: rate([changed2]),
+      cpuSecondsPerCheck: round(
+        sum(steady, (p) => p.cpuSecondsPerCheck * p.checks) / sum(steady, (p) => p.checks),
+        4,
+      )!,
+      peakRssMb: Math.max(...rssPeaks),
+      bytesPerUnchangedCheck: Math.round(perUnchanged),
+      bytesPerChangedCheck: bytesPerChanged,
+      lagMs: {
+        rate: options.lagRate,
+        checks: lagsMs.length,
+        p50: round(percentile(lagsMs, 50), 0),
+        p99: round(percentile(lagsMs, 99), 0),
+      },
+      changesInTruth: changedChecks,
+      missed: sum(changedPasses, (p) => p.truth!.missed),
+      noiseAlerts: sum([unchanged, changed1, changed2], (p) => p.truth?.noise ?? 0),
+      passes,
+      log: deployment.logFile,
+    };
+  } finally {
+    await serverDown().catch(() => {});
+    await workload.close();
+    await (direct as DatabaseHandle | null)?.close();
+    await postgres?.drop().catch(() => {});
+    if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true });
+  }
+}

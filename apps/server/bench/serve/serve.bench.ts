@@ -1,0 +1,138 @@
+/**
+ * Issue 11's benchmark: `changeradar serve` on the embedded database and `api` + 2 `worker`s on
+ * PostgreSQL, side by side with urlwatch 2.25, on the engine's workload (N pages over 127.0.0.1–16;
+ * 30% really change each round, 30% carry per-request noise), and the engine next to the bare
+ * htmlparser2 tokenizer. Prints one JSON line per case (stdout), progress on stderr, then markdown tables.
+ *
+ *   npm run bench            N = 500 on both databases + urlwatch + engine figure
+ *   BENCH_10K=1 npm run bench   adds N = 10,000 on both databases (long: see the note it prints)
+ *   npm run bench:peer       N = 500 on both databases + urlwatch only
+ *
+ * BENCH_PAGES (default 500), BENCH_DATABASES (pglite,postgres), BENCH_PEER (1), BENCH_ENGINE (1),
+ * BENCH_LAG_RATE (100 checks/s), BENCH_LAG_SECONDS (5; the issue's aim is 600), BENCH_TIMEOUT_MINUTES
+ * (60 per pass), DATABASE_URL (else scripts/ensure-postgres.sh).
+ */
+import { execFileSync } from "node:child_process";
+import { loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+import { watchKinds } from "@changeradar/contracts";
+import { type CaseResult, runServeCase } from "./serve-case";
+import { type PeerResult, runUrlwatchPeer } from "./urlwatch-peer";
+
+const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+const env = process.env;
+const pagesList = (env.BENCH_PAGES ?? "500").split(",").map(Number);
+if (env.BENCH_10K === "1" && !pagesList.includes(10_000)) pagesList.push(10_000);
+const databases = (env.BENCH_DATABASES ?? "pglite,postgres").split(",") as ("pglite" | "postgres")[];
+const withPeer = (env.BENCH_PEER ?? "1") === "1";
+const withEngine = (env.BENCH_ENGINE ?? "1") === "1";
+const lagRate = Number(env.BENCH_LAG_RATE ?? 100);
+const lagSeconds = Number(env.BENCH_LAG_SECONDS ?? 5);
+const timeoutMs = Number(env.BENCH_TIMEOUT_MINUTES ?? 60) * 60_000;
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ");
+const commit = () => {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+  } catch {
+    return "unknown";
+  }
+};
+
+const startedAt = Date.now();
+const header = {
+  commit: commit(),
+  node: process.version,
+  cpus: execFileSync("nproc", { encoding: "utf8" }).trim(),
+  loadAverageAtStart: load(),
+  pages: pagesList,
+  databases,
+  watch: watchKinds,
+  lag: { rate: lagRate, seconds: lagSeconds },
+};
+process.stdout.write(`${JSON.stringify({ serveBench: header })}\n`);
+if (!pagesList.includes(10_000))
+  say(
+    "N = 10,000 is opt-in (BENCH_10K=1): at the rates this machine gives, one case takes far longer than 15 minutes.",
+  );
+
+const postgresUrl = databases.includes("postgres")
+  ? (env.DATABASE_URL ??
+    execFileSync("bash", [`${ROOT}scripts/ensure-postgres.sh`], { encoding: "utf8" }).trim())
+  : undefined;
+
+type Row = (CaseResult | PeerResult) & { loadAverage: string; minutes: number };
+const rows: Row[] = [];
+const timed = async <T extends CaseResult | PeerResult>(name: string, work: () => Promise<T>) => {
+  const t0 = Date.now();
+  say(`${name} (load ${load()})…`);
+  try {
+    const result = await work();
+    const row = { ...result, loadAverage: load(), minutes: Number(((Date.now() - t0) / 60_000).toFixed(1)) };
+    rows.push(row);
+    process.stdout.write(`${JSON.stringify(row)}\n`);
+  } catch (error) {
+    say(`${name} failed: ${(error as Error).stack ?? error}`);
+    process.exitCode = 1;
+  }
+};
+
+for (const pages of pagesList) {
+  if (withPeer && pages <= 500) await timed(`urlwatch N=${pages}`, () => runUrlwatchPeer(pages));
+  for (const database of databases) {
+    await timed(`ChangeRadar ${database} N=${pages}`, () =>
+      runServeCase({ database, pages, watch: watchKinds, postgresUrl, lagRate, lagSeconds, timeoutMs }),
+    );
+  }
+}
+
+let engine: Record<string, unknown> | null = null;
+if (withEngine) {
+  say(`engine vs tokenizer (load ${load()})…`);
+  const out = execFileSync(
+    process.execPath,
+    ["--import", "tsx", `${ROOT}packages/engine/bench/tokenizer-vs-engine.ts`],
+    { cwd: `${ROOT}packages/engine`, encoding: "utf8" },
+  );
+  engine = JSON.parse(out.trim().split("\n").at(-1)!);
+  process.stdout.write(`${JSON.stringify({ engine })}\n`);
+}
+
+const cell = (value: number | null | undefined) =>
+  value === null || value === undefined ? "–" : String(value);
+const lines = [
+  "",
+  `### Serve benchmark — commit ${header.commit}, ${header.cpus} cores, load ${header.loadAverageAtStart} at start, ${((Date.now() - startedAt) / 60_000).toFixed(1)} min`,
+  "",
+  "| tool | N | checks/s | check now | scheduler | CPU s/check | peak RSS MB | bytes/unchanged | bytes/changed | lag p50 / p99 ms | missed / real changes | noise alerts | load avg (end) |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  ...rows.map((row) => {
+    const serve = "database" in row ? row : null;
+    return `| ${row.tool} | ${row.pages} | ${row.checksPerSecond} | ${cell(serve?.checkNowChecksPerSecond)} | ${cell(serve?.schedulerChecksPerSecond)} | ${row.cpuSecondsPerCheck} | ${row.peakRssMb} | ${cell(serve?.bytesPerUnchangedCheck)} | ${cell(serve?.bytesPerChangedCheck)} | ${serve ? `${cell(serve.lagMs.p50)} / ${cell(serve.lagMs.p99)} (${serve.lagMs.checks} at ${serve.lagMs.rate}/s)` : "–"} | ${row.missed} / ${row.changesInTruth} | ${row.noiseAlerts} | ${row.loadAverage} |`;
+  }),
+  "",
+  "checks/s: the unchanged pass and both change rounds (check now: unchanged + round 1; scheduler: round 2).",
+  "Peak RSS: ChangeRadar's own processes (PostgreSQL's server not counted); PGlite: the largest of its per-pass runs.",
+  "Bytes: pg_total_relation_size of every table, before/after the pass (PGlite: read between its runs).",
+];
+if (engine) {
+  const e = engine as {
+    pages: number;
+    medianPageKb: number;
+    engineExtractCompare: { medianPagePerSecond: number; pagesPerSecond: number };
+    bareTokenizer: { medianPagePerSecond: number; pagesPerSecond: number };
+  };
+  lines.push(
+    "",
+    `| one core, ${e.pages} corpus HTML pages (median ${e.medianPageKb} KB) | median page/s | pages/s overall |`,
+    "| --- | --- | --- |",
+    `| engine extract + compare (every kind) | ${e.engineExtractCompare.medianPagePerSecond} | ${e.engineExtractCompare.pagesPerSecond} |`,
+    `| bare htmlparser2 Tokenizer | ${e.bareTokenizer.medianPagePerSecond} | ${e.bareTokenizer.pagesPerSecond} |`,
+  );
+}
+if (!pagesList.includes(10_000)) lines.push("", "N = 10,000 not run: opt-in with BENCH_10K=1.");
+process.stdout.write(`${lines.join("\n")}\n`);

@@ -1,0 +1,201 @@
+/**
+ * The product as it runs: `node apps/server/bin/changeradar.js serve` (or `api` and `worker`s) as child
+ * processes, and what /proc says about them (CPU time, resident memory and its peak).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, readdirSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const BIN = fileURLToPath(new URL("../../bin/changeradar.js", import.meta.url));
+const CLOCK_TICKS = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Every descendant pid of `pid` (tsx or the browser pool may start some), `pid` first. */
+function tree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i += 1) {
+    try {
+      const children = readFileSync(`/proc/${out[i]}/task/${out[i]}/children`, "utf8").trim();
+      if (children) out.push(...children.split(/\s+/).map(Number));
+    } catch {
+      // The process has just exited.
+    }
+  }
+  return out;
+}
+
+function statusKb(pid: number, field: string): number {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(
+      readFileSync(`/proc/${pid}/status`, "utf8"),
+    );
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** User + system CPU seconds of a process and its waited-for children. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime, stime, cutime, cstime are fields 14–17 of /proc/pid/stat (11–14 after the name).
+    return fields.slice(11, 15).reduce((sum, value) => sum + Number(value), 0) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+export interface ServerProcesses {
+  baseUrl: string;
+  pids: number[];
+  /** CPU seconds used so far by every process of the deployment. */
+  cpuSeconds(): number;
+  /** Peak RSS (MB): the largest sum of the processes' RSS sampled every 100 ms, or the sum of their VmHWM. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+export interface Deployment {
+  database: "pglite" | "postgres";
+  dataDir: string;
+  databaseUrl: string | null;
+  logFile: string;
+}
+
+function startRole(role: string, env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): ChildProcess {
+  const child = spawn(process.execPath, [BIN, role], { env, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  return child;
+}
+
+async function waitReady(baseUrl: string, children: ChildProcess[], timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const dead = children.find((child) => child.exitCode !== null);
+    if (dead) throw new Error(`a server process exited (${dead.exitCode}) while starting; see its log`);
+    try {
+      const response = await fetch(`${baseUrl}/api/v1/ready`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  throw new Error(`${baseUrl} was not ready after ${timeoutMs / 1000} s`);
+}
+
+/**
+ * PGlite: one `serve`. PostgreSQL: one `api` and two `worker`s. Each process gets CHECK_CONCURRENCY
+ * and the rest of its configuration from the environment, as an operator would set it.
+ */
+export async function startServer(deployment: Deployment): Promise<ServerProcesses> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: deployment.dataDir,
+    DATABASE_URL: deployment.databaseUrl ?? "",
+    JWT_SECRET: "serve-benchmark-secret-serve-benchmark-secret",
+    ALLOW_PRIVATE_TARGETS: "true",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
+    RATE_LIMIT_SCALE: "1000",
+  };
+  const log = createWriteStream(deployment.logFile, { flags: "a" });
+  const children =
+    deployment.database === "pglite" ? [startRole("serve", env, log)] : [startRole("api", env, log)];
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitReady(baseUrl, children);
+    if (deployment.database === "postgres") {
+      // Workers after the API: it has run the migrations, so they do not wait on its lock.
+      children.push(startRole("worker", env, log), startRole("worker", env, log));
+      await waitForLine(deployment.logFile, "ChangeRadar worker started", 2, children);
+    }
+  } catch (error) {
+    for (const child of children) child.kill("SIGKILL");
+    throw error;
+  }
+  const pids = children.map((child) => child.pid!);
+  const all = () => pids.flatMap(tree);
+  let sampledPeakKb = 0;
+  const sampler = setInterval(() => {
+    sampledPeakKb = Math.max(
+      sampledPeakKb,
+      all().reduce((sum, pid) => sum + statusKb(pid, "VmRSS"), 0),
+    );
+  }, 100);
+  let finalHwmKb = 0;
+  const hwm = () => all().reduce((sum, pid) => sum + statusKb(pid, "VmHWM"), 0);
+  return {
+    baseUrl,
+    pids,
+    cpuSeconds: () => all().reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+    peakRssMb: () => {
+      // One process: its own high-water mark is exact. Several: the peak of their sum, as sampled.
+      const kb = pids.length === 1 ? Math.max(hwm(), finalHwmKb) : sampledPeakKb;
+      return Math.round(kb / 102.4) / 10;
+    },
+    async stop() {
+      finalHwmKb = Math.max(finalHwmKb, hwm());
+      clearInterval(sampler);
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null) return resolve();
+              const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+              child.once("exit", () => {
+                clearTimeout(timer);
+                resolve();
+              });
+              child.kill("SIGTERM");
+            }),
+        ),
+      );
+      log.end();
+    },
+  };
+}
+
+async function waitForLine(file: string, text: string, times: number, children: ChildProcess[]) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const dead = children.find((child) => child.exitCode !== null);
+    if (dead) throw new Error(`a server process exited (${dead.exitCode}) while starting; see ${file}`);
+    const seen = readFileSync(file, "utf8").split(text).length - 1;
+    if (seen >= times) return;
+    await sleep(200);
+  }
+  throw new Error(`"${text}" did not appear ${times} times in ${file}`);
+}
+
+/** Apparent size of every file under `dir` (the embedded database's data directory). */
+export function directoryBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    try {
+      total += statSync(join(entry.parentPath, entry.name)).size;
+    } catch {
+      // Removed while walking.
+    }
+  }
+  return total;
+}
