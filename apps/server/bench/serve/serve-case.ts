@@ -113,6 +113,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
     logFile: join(work, "server.log"),
   };
   let argsFile = 0;
+  let toolMs = 0;
   // PostgreSQL is read and scheduled from this process; the embedded database from a child process
   // between the server's runs (it is one process's at a time).
   let direct: DatabaseHandle | null = null;
@@ -125,12 +126,14 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       const queries = { seed, due, lag, bytes };
       return (await queries[command](direct, { command, dataDir, ...extra })) as T;
     }
+    const started = Date.now();
     const file = join(work, `tool-${argsFile++}.json`);
     writeFileSync(file, JSON.stringify({ command, dataDir, databaseUrl: deployment.databaseUrl, ...extra }));
     const { stdout } = await run(process.execPath, ["--import", "tsx", DB_TOOL, file], {
       maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, LOG_LEVEL: "silent" },
     });
+    toolMs = Date.now() - started;
     return JSON.parse(stdout.trim().split("\n").at(-1)!) as T;
   };
 
@@ -152,6 +155,9 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
     server = null;
   };
   const embedded = options.database === "pglite";
+  // "Check now" has a per-monitor cool-down (10 s): a pass never asks again sooner.
+  const COOL_DOWN_MS = 11_000;
+  let lastCheckNow = 0;
 
   try {
     const { users } = await tool<{ users: BenchUser[] }>("seed", {
@@ -167,7 +173,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       let dueAt = 0;
       if (trigger === "scheduler") {
         // On PGlite the server starts after this: due once it has had time to be ready.
-        const lead = embedded ? Math.max(5_000, 2 * startupMs) : 1_000;
+        const lead = embedded ? 2_000 + 1.5 * (toolMs + startupMs) : 1_000;
         dueAt = Date.now() + lead;
         await tool("due", { at: new Date(dueAt).toISOString() });
       }
@@ -175,15 +181,21 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       const requestsBefore = await workload.requests();
       let since: Date;
       let t0: number;
-      const cpu0 = live.cpuSeconds();
+      let cpu0 = 0;
       if (trigger === "check now") {
+        const wait = lastCheckNow + COOL_DOWN_MS - Date.now();
+        if (wait > 0) await sleep(wait);
         since = new Date();
+        cpu0 = live.cpuSeconds();
         t0 = performance.now();
-        await checkNow(live.baseUrl, users);
+        lastCheckNow = Date.now();
+        const queued = await checkNow(live.baseUrl, users);
+        if (queued < pages) throw new Error(`check now queued ${queued} of ${pages} monitors`);
       } else {
         const wait = dueAt - Date.now();
         if (wait > 0) await sleep(wait);
         since = new Date(Math.min(dueAt, Date.now()));
+        cpu0 = live.cpuSeconds();
         t0 = performance.now();
       }
       const done = await waitChecked(live.baseUrl, users, since, {
@@ -225,7 +237,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
     // The lag phase: monitors due at lagRate per second; how late each first check started.
     const lagChecks = Math.min(pages, Math.round(options.lagRate * options.lagSeconds));
     if (embedded) await serverDown();
-    const lagAt = new Date(Date.now() + (embedded ? Math.max(5_000, 2 * startupMs) : 1_000));
+    const lagAt = new Date(Date.now() + (embedded ? 2_000 + 1.5 * (toolMs + startupMs) : 1_000));
     const { ids } = await tool<{ ids: string[] }>("due", {
       at: lagAt.toISOString(),
       rate: options.lagRate,
