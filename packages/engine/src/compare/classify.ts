@@ -3,7 +3,7 @@
  * for the sensitivity, suppress flip-flops, apply conditions, and explain the result in one line.
  */
 import type { WatchKind } from "@changeradar/contracts";
-import type { Snapshot } from "../snapshot";
+import type { Item, Snapshot } from "../snapshot";
 import { evaluateConditions } from "./conditions";
 import { fingerprintView } from "./fingerprint";
 import { parseIgnoreRules } from "./ignore-rules";
@@ -14,7 +14,7 @@ import { diffAvailability, diffPrice } from "./price-diff";
 import { diffShownItems, diffStrings } from "./set-diff";
 import * as significance from "./significance";
 import * as summary from "./summary";
-import type { ChangeDiffs, ChangeResult, CompareOptions, LineDiffEntry } from "./types";
+import type { ChangeDiffs, ChangeResult, CompareOptions, LineDiffEntry, SetDiff } from "./types";
 
 /** The order in which kinds explain a change in the one-line summary. */
 const SUMMARY_PRIORITY: readonly WatchKind[] = [
@@ -32,32 +32,44 @@ function sameLines(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((line, i) => line === b[i]);
 }
 
+const noChange = <T>(): SetDiff<T> => ({ added: [], removed: [] });
+
+/**
+ * The diffs of the kinds the monitor watches (the text diff always: it is what a change shows). A kind not
+ * watched can never make a change, so its diff (a pixel diff above all) is not computed.
+ */
 function computeDiffs(
   previous: Snapshot,
   next: Snapshot,
   a: NormalisedView,
   b: NormalisedView,
   options: CompareOptions,
+  watched: ReadonlySet<WatchKind>,
 ): ChangeDiffs {
   const text: LineDiffEntry[] = sameLines(a.lines, b.lines)
     ? []
     : diffLines({ lines: a.lines, originals: a.originals }, { lines: b.lines, originals: b.originals });
-  const structure = diffStrings(a.structurePaths, b.structurePaths);
+  const structure = watched.has("structure")
+    ? diffStrings(a.structurePaths, b.structurePaths)
+    : noChange<string>();
   return {
     text,
-    items: diffShownItems({ items: a.items, lines: a.originals }, { items: b.items, lines: b.originals }),
-    images: diffStrings(a.images, b.images),
+    items: watched.has("new_content")
+      ? diffShownItems({ items: a.items, lines: a.originals }, { items: b.items, lines: b.originals })
+      : noChange<Item>(),
+    images: watched.has("images") ? diffStrings(a.images, b.images) : noChange<string>(),
     price: diffPrice(previous.price, next.price),
     availability: diffAvailability(previous.availability, next.availability),
     structure: {
       added: structure.added.slice(0, MAX_STRUCTURE_PATHS_SHOWN),
       removed: structure.removed.slice(0, MAX_STRUCTURE_PATHS_SHOWN),
     },
-    visual: options.screenshots
-      ? pixelDiff(options.screenshots.before, options.screenshots.after, {
-          mask: options.screenshots.ignoreRegions,
-        })
-      : null,
+    visual:
+      options.screenshots && watched.has("visual")
+        ? pixelDiff(options.screenshots.before, options.screenshots.after, {
+            mask: options.screenshots.ignoreRegions,
+          })
+        : null,
   };
 }
 
@@ -153,10 +165,10 @@ export function compareSnapshots(previous: Snapshot, next: Snapshot, options: Co
   const cache = new Map<string, string | null>();
   const a = normaliseSnapshot(previous, settings, cache);
   const b = normaliseSnapshot(next, settings, cache);
-  const diffs = computeDiffs(previous, next, a, b, options);
+  const watched = new Set(options.watch);
+  const diffs = computeDiffs(previous, next, a, b, options, watched);
   const fingerprint = fingerprintView(b, next, options.watch);
 
-  const watched = new Set(options.watch);
   const minimum = significance.minimumSignificance(sensitivity);
   const changes = detectKinds(diffs, a, b, sensitivity).filter(
     (c) => watched.has(c.kind) && c.significance >= minimum,

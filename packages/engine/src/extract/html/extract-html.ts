@@ -91,7 +91,7 @@ export function extractHtml(url: string, html: string, scope: Scope | undefined)
     availability,
     items: htmlItems(facts.listParents, base),
     images: resolveImages(facts.images, base, scope === undefined ? facts.meta.get("og:image") : undefined),
-    structure: structureFingerprint(facts.paths),
+    structure: structureFingerprint(facts.paths, { sorted: true }),
     scopeMatched,
   };
 }

@@ -25,7 +25,7 @@ export interface PageFacts {
   headingLines: number[];
   /** Image references in page order (unresolved). */
   images: ImageReference[];
-  /** Visible element paths, unsorted; distinct except when class names contain ">" (sorting drops those). */
+  /** Visible element paths, distinct and sorted. */
   paths: string[];
   /** Visible elements with at least three element children, outside page furniture: item candidates. */
   listParents: ParentNode[];

@@ -45,14 +45,18 @@ function stableClasses(cls: string): string {
   return kept.length === 0 ? "" : `.${kept.join(".")}`;
 }
 
-export function structureFingerprint(paths: readonly string[]): { hash: string; paths: string[] } {
+/** `sorted`: the paths are already distinct and in string order (the walk reads them off its path tree). */
+export function structureFingerprint(
+  paths: readonly string[],
+  { sorted: alreadySorted = false } = {},
+): { hash: string; paths: string[] } {
   // Paths are long: sorting and dropping neighbours that repeat is cheaper than hashing each into a Set.
-  const sorted = distinctSorted(paths);
+  const sorted = alreadySorted ? (paths as string[]) : distinctSorted(paths);
   const hash = createHash("sha256").update(sorted.join("\n")).digest("hex");
   return { hash, paths: sorted.length > maxStructurePaths ? sorted.slice(0, maxStructurePaths) : sorted };
 }
 
-function distinctSorted(paths: readonly string[]): string[] {
+export function distinctSorted(paths: readonly string[]): string[] {
   const sorted = [...paths].sort();
   let kept = 0;
   for (const path of sorted) if (kept === 0 || path !== sorted[kept - 1]) sorted[kept++] = path;

@@ -1,7 +1,7 @@
 import type { AnyNode, Element } from "domhandler";
 import { LineBuilder } from "./line-builder";
 import { collectHeadFacts, collectMarkup, collectVisible, type PageFacts } from "./page-facts";
-import { maxStructureDepth, pathSegment } from "./structure";
+import { distinctSorted, maxStructureDepth, pathSegment } from "./structure";
 import { blockKind, furnitureKind, skippedKind, spacedKind, tagKinds } from "./tags";
 import { isHiddenElement } from "./visibility";
 
@@ -37,6 +37,8 @@ export function walkPage(roots: AnyNode[]): PageFacts {
   const childPaths: Map<string, number>[] = [];
   const pathNames: string[] = [];
   const visiblePaths = new Set<number>();
+  // A class name with ">" in it ("[&>svg]:w-4") breaks the path tree's order: those pages sort the strings.
+  let arrowInSegment = false;
   let suppressed = 0; // > 0 inside head or a hidden subtree: structured data only, nothing visible
   const suppressors: Element[] = [];
   let furniture = 0;
@@ -111,6 +113,7 @@ export function walkPage(roots: AnyNode[]): PageFacts {
       if (known === undefined) {
         pathId = pathNames.length;
         pathNames.push(parentPath < 0 ? segment : `${pathNames[parentPath]}>${segment}`);
+        if (segment.includes(">")) arrowInSegment = true;
         childPaths.push(new Map());
         siblings.set(segment, pathId);
       } else {
@@ -140,6 +143,38 @@ export function walkPage(roots: AnyNode[]): PageFacts {
   }
   lines.breakLine();
   facts.lines = lines.lines;
-  for (const id of visiblePaths) facts.paths.push(pathNames[id] as string);
+  facts.paths = arrowInSegment
+    ? distinctSorted([...visiblePaths].map((id) => pathNames[id] as string))
+    : sortedVisiblePaths(rootPaths, childPaths, pathNames, visiblePaths);
   return facts;
+}
+
+/**
+ * The visible paths, distinct and in plain string order, read off the path tree instead of sorting the long strings.
+ * Every path below a segment starts with `segment>`, so ordering each node's children by the keys
+ * `segment` (the path itself) and `segment>` (everything below it) orders the full strings exactly.
+ */
+function sortedVisiblePaths(
+  rootPaths: Map<string, number>,
+  childPaths: Map<string, number>[],
+  pathNames: string[],
+  visible: Set<number>,
+): string[] {
+  const out: string[] = [];
+  if (visible.size === 0) return out;
+  const visit = (children: Map<string, number>): void => {
+    const keys: { key: string; id: number; below: boolean }[] = [];
+    for (const [segment, id] of children) {
+      keys.push({ key: segment, id, below: false });
+      if ((childPaths[id] as Map<string, number>).size > 0)
+        keys.push({ key: `${segment}>`, id, below: true });
+    }
+    keys.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+    for (const { id, below } of keys) {
+      if (below) visit(childPaths[id] as Map<string, number>);
+      else if (visible.has(id)) out.push(pathNames[id] as string);
+    }
+  };
+  visit(rootPaths);
+  return out;
 }
