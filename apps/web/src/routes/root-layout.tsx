@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageLoader } from "../components/page-loader";
+import { useRouteTitle } from "./page-title";
 
 /** Spec §2: navigation scrolls smoothly to the top (in-page #anchors excepted). */
 function ScrollToTop() {
@@ -13,6 +14,7 @@ function ScrollToTop() {
 }
 
 export function RootLayout() {
+  useRouteTitle();
   return (
     <>
       <ScrollToTop />

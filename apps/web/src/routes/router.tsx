@@ -1,5 +1,6 @@
 import { lazy } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import type { PageHandle } from "./page-title";
 import { RootLayout } from "./root-layout";
 
 // The signed-in shells load on demand, keeping their weight out of the public pages' first load.
@@ -42,7 +43,10 @@ const BlogEditPage = lazy(() => import("./admin/blog-edit-page"));
 const CustomerDetailPage = lazy(() => import("./admin/customer-detail-page"));
 const AuditLogPage = lazy(() => import("./admin/audit-log-page"));
 
-export const router = createBrowserRouter([
+/** Each page's name in the browser tab (spec §2 names), read once by the root layout. */
+const page = (title: string): PageHandle => ({ title });
+
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -51,36 +55,40 @@ export const router = createBrowserRouter([
       {
         element: <PublicLayout />,
         children: [
-          { path: "login", element: <LoginPage /> },
-          { path: "register", element: <RegisterPage /> },
-          { path: "forgot-password", element: <ForgotPasswordPage /> },
-          { path: "verify-code", element: <VerifyCodePage /> },
-          { path: "new-password", element: <NewPasswordPage /> },
-          { path: "contact", element: <ContactPage /> },
-          { path: "contact-us", element: <ContactPage /> },
-          { path: "faq", element: <FaqPage /> },
-          { path: "terms", element: <TermsPage /> },
-          { path: "privacy", element: <PrivacyPage /> },
-          { path: "blog", element: <BlogPage /> },
-          { path: "blog/:slug", element: <BlogPostPage /> },
-          { path: "*", element: <NotFoundPage /> },
+          { path: "login", handle: page("Sign In"), element: <LoginPage /> },
+          { path: "register", handle: page("Create your account"), element: <RegisterPage /> },
+          { path: "forgot-password", handle: page("Forgot Password"), element: <ForgotPasswordPage /> },
+          { path: "verify-code", handle: page("Verify Code"), element: <VerifyCodePage /> },
+          { path: "new-password", handle: page("New Password"), element: <NewPasswordPage /> },
+          { path: "contact", handle: page("Contact"), element: <ContactPage /> },
+          { path: "contact-us", handle: page("Contact"), element: <ContactPage /> },
+          { path: "faq", handle: page("Help Center"), element: <FaqPage /> },
+          { path: "terms", handle: page("Terms"), element: <TermsPage /> },
+          { path: "privacy", handle: page("Privacy"), element: <PrivacyPage /> },
+          { path: "blog", handle: page("Blog"), element: <BlogPage /> },
+          { path: "blog/:slug", handle: page("Blog"), element: <BlogPostPage /> },
+          { path: "*", handle: page("Page Not Found"), element: <NotFoundPage /> },
         ],
       },
       {
         path: "auth",
         element: <AppLayout />,
         children: [
-          { index: true, element: <DashboardPage /> },
-          { path: "mymonitors", element: <MyMonitorsPage /> },
-          { path: "mymonitors/new", element: <MonitorEditorPage /> },
-          { path: "mymonitors/:monitorId", element: <MonitorDetailPage /> },
-          { path: "mymonitors/:monitorId/edit", element: <MonitorEditorPage /> },
-          { path: "notifications", element: <NotificationsPage /> },
-          { path: "reports", element: <ReportsPage /> },
-          { path: "settings", element: <SettingsPage /> },
-          { path: "feedback", element: <FeedbackPage /> },
-          { path: "support", element: <SupportPage /> },
-          { path: "account", element: <AccountPage /> },
+          { index: true, handle: page("Dashboard"), element: <DashboardPage /> },
+          { path: "mymonitors", handle: page("My Monitors"), element: <MyMonitorsPage /> },
+          { path: "mymonitors/new", handle: page("Add Monitor"), element: <MonitorEditorPage /> },
+          { path: "mymonitors/:monitorId", handle: page("Monitor"), element: <MonitorDetailPage /> },
+          {
+            path: "mymonitors/:monitorId/edit",
+            handle: page("Edit Monitor"),
+            element: <MonitorEditorPage />,
+          },
+          { path: "notifications", handle: page("Notification Center"), element: <NotificationsPage /> },
+          { path: "reports", handle: page("Reports & Analytics"), element: <ReportsPage /> },
+          { path: "settings", handle: page("Account Settings"), element: <SettingsPage /> },
+          { path: "feedback", handle: page("Feedback"), element: <FeedbackPage /> },
+          { path: "support", handle: page("Support"), element: <SupportPage /> },
+          { path: "account", handle: page("Your Plan"), element: <AccountPage /> },
           { path: "*", element: <Navigate to="/auth" replace /> },
         ],
       },
@@ -88,17 +96,19 @@ export const router = createBrowserRouter([
         path: "admin",
         element: <AdminLayout />,
         children: [
-          { index: true, element: <AdminDashboardPage /> },
-          { path: "manage-emails", element: <ManageEmailsPage /> },
-          { path: "admin-customers", element: <CustomersPage /> },
-          { path: "list-blog", element: <BlogListPage /> },
-          { path: "create-blog", element: <BlogCreatePage /> },
-          { path: "edit-blog/:postId", element: <BlogEditPage /> },
-          { path: "admin-customers/:customerId", element: <CustomerDetailPage /> },
-          { path: "audit-log", element: <AuditLogPage /> },
+          { index: true, handle: page("Admin Dashboard"), element: <AdminDashboardPage /> },
+          { path: "manage-emails", handle: page("Manage Emails"), element: <ManageEmailsPage /> },
+          { path: "admin-customers", handle: page("Customers"), element: <CustomersPage /> },
+          { path: "list-blog", handle: page("Blog Posts"), element: <BlogListPage /> },
+          { path: "create-blog", handle: page("Create Blog Post"), element: <BlogCreatePage /> },
+          { path: "edit-blog/:postId", handle: page("Edit Blog Post"), element: <BlogEditPage /> },
+          { path: "admin-customers/:customerId", handle: page("Customer"), element: <CustomerDetailPage /> },
+          { path: "audit-log", handle: page("Audit Log"), element: <AuditLogPage /> },
           { path: "*", element: <Navigate to="/admin" replace /> },
         ],
       },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

@@ -40,6 +40,38 @@ describe("AppShell (spec §2)", () => {
     expect(nav.getByRole("button", { name: "Log Out" })).toBeInTheDocument();
   });
 
+  it("shows the unread count on Notification Center with an accessible label, none at zero", async () => {
+    const counts = { "/auth/notifications": 3 };
+    const { unmount } = renderScreen(
+      <AppShell user={user} menu={customerMenu} counts={counts} homePath="/auth" logoutLabel="Log Out" />,
+      { path: "/auth" },
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    const nav = within(screen.getByRole("navigation", { name: "Main menu" }));
+    expect(nav.getByRole("link", { name: "Notification Center, 3 unread" })).toHaveAttribute(
+      "href",
+      "/auth/notifications",
+    );
+    expect(nav.getByText("3")).toBeInTheDocument();
+    expect(nav.getByRole("link", { name: "My Monitors" })).toBeInTheDocument();
+    unmount();
+
+    renderScreen(
+      <AppShell
+        user={user}
+        menu={customerMenu}
+        counts={{ "/auth/notifications": 0 }}
+        homePath="/auth"
+        logoutLabel="Log Out"
+      />,
+      { path: "/auth" },
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    const emptyNav = within(screen.getByRole("navigation", { name: "Main menu" }));
+    expect(emptyNav.getByRole("link", { name: "Notification Center" })).toBeInTheDocument();
+    expect(emptyNav.queryByText(/unread/)).not.toBeInTheDocument();
+  });
+
   it("shows name and email in the profile menu, items enabled for customers", async () => {
     renderScreen(<AppShell user={user} menu={customerMenu} homePath="/auth" logoutLabel="Log Out" />, {
       path: "/auth",

@@ -13,7 +13,7 @@ import { signOut } from "../../lib/session";
 import { drawerWidth, temporaryDrawerWidth } from "../../theme/theme";
 import { HomeLogoLink } from "../brand/logo";
 import { PageLoader } from "../page-loader";
-import type { MenuEntry } from "./menus";
+import type { MenuCounts, MenuEntry } from "./menus";
 import { PaymentNotice } from "./payment-notice";
 import { ProfileMenu } from "./profile-menu";
 import { SideMenu } from "./side-menu";
@@ -21,12 +21,14 @@ import { SideMenu } from "./side-menu";
 interface AppShellProps {
   user: AuthUser;
   menu: MenuEntry[];
+  /** Unread counts on menu entries, keyed by path (the Notification Center's unread alerts). */
+  counts?: MenuCounts;
   homePath: string;
   logoutLabel: string;
 }
 
 /** Spec §2 shell: top bar with profile menu, a drawer (permanent from md up, temporary below), the outlet. */
-export function AppShell({ user, menu, homePath, logoutLabel }: AppShellProps) {
+export function AppShell({ user, menu, counts, homePath, logoutLabel }: AppShellProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up("md"));
   const [expanded, setExpanded] = useState(true);
@@ -39,7 +41,7 @@ export function AppShell({ user, menu, homePath, logoutLabel }: AppShellProps) {
     navigate(to, { replace: true, state: { from: pathname } });
   };
   const permanentWidth = expanded ? temporaryDrawerWidth : drawerWidth;
-  const menuProps = { entries: menu, homePath, logoutLabel, onLogout: () => logOut("/") };
+  const menuProps = { entries: menu, counts, homePath, logoutLabel, onLogout: () => logOut("/") };
 
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>

@@ -17,6 +17,9 @@ export interface MenuEntry {
   alsoActiveOn?: string[];
 }
 
+/** Unread counts shown on menu entries, keyed by the entry's path. */
+export type MenuCounts = Partial<Record<string, number>>;
+
 /** Spec §2: the customer area's side menu (Log Out is added by the shell). */
 export const customerMenu: MenuEntry[] = [
   { label: "Dashboard", to: "/auth", icon: <DashboardOutlined /> },

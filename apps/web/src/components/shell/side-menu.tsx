@@ -1,14 +1,16 @@
 import LogoutOutlined from "@mui/icons-material/LogoutOutlined";
+import Badge from "@mui/material/Badge";
 import List from "@mui/material/List";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Tooltip from "@mui/material/Tooltip";
 import { Link, useLocation } from "react-router";
-import { isActiveEntry, type MenuEntry } from "./menus";
+import { isActiveEntry, type MenuCounts, type MenuEntry } from "./menus";
 
 interface SideMenuProps {
   entries: MenuEntry[];
+  counts?: MenuCounts;
   homePath: string;
   expanded: boolean;
   logoutLabel: string;
@@ -16,13 +18,21 @@ interface SideMenuProps {
   onLogout: () => void;
 }
 
-export function SideMenu({ entries, homePath, expanded, logoutLabel, onSelect, onLogout }: SideMenuProps) {
+export function SideMenu({
+  entries,
+  counts = {},
+  homePath,
+  expanded,
+  logoutLabel,
+  onSelect,
+  onLogout,
+}: SideMenuProps) {
   const { pathname } = useLocation();
-  const item = (label: string, icon: React.ReactNode, props: object, selected = false) => (
+  const item = (label: string, icon: React.ReactNode, props: object, selected = false, unread = 0) => (
     <Tooltip key={label} title={expanded ? "" : label} placement="right">
       <ListItemButton
         selected={selected}
-        aria-label={expanded ? undefined : label}
+        aria-label={unread > 0 ? `${label}, ${unread} unread` : expanded ? undefined : label}
         sx={{
           minHeight: 48,
           px: expanded ? 2 : 0,
@@ -33,7 +43,13 @@ export function SideMenu({ entries, homePath, expanded, logoutLabel, onSelect, o
         {...props}
       >
         <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: "center", color: "inherit" }}>
-          {icon}
+          {unread > 0 ? (
+            <Badge badgeContent={unread} max={99} color="error">
+              {icon}
+            </Badge>
+          ) : (
+            icon
+          )}
         </ListItemIcon>
         {expanded && (
           <ListItemText
@@ -53,6 +69,7 @@ export function SideMenu({ entries, homePath, expanded, logoutLabel, onSelect, o
             entry.icon,
             { component: Link, to: entry.to, onClick: onSelect },
             isActiveEntry(entry, pathname, homePath),
+            counts[entry.to],
           ),
         )}
         {item(logoutLabel, <LogoutOutlined />, { onClick: onLogout })}

@@ -5,7 +5,6 @@ import CardContent from "@mui/material/CardContent";
 import CardMedia from "@mui/material/CardMedia";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
-import { useEffect } from "react";
 import { Link as RouterLink } from "react-router";
 import { usePublicPosts } from "../../features/blog/blog-queries";
 import { LoadError, LoadingRows } from "../../features/common/query-states";
@@ -14,9 +13,6 @@ import { formatDate } from "../../lib/dates";
 /** /blog: the published posts, newest first, with the RSS feed linked. */
 export default function BlogPage() {
   const posts = usePublicPosts();
-  useEffect(() => {
-    document.title = "Blog · ChangeRadar";
-  }, []);
   return (
     <Box component="section" aria-labelledby="blog-title">
       <Typography id="blog-title" variant="h3" component="h1" sx={{ mb: 1 }}>
