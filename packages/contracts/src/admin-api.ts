@@ -1,22 +1,11 @@
 import { z } from "zod";
 import { planStatuses } from "./auth";
+import { pageOf, pageQuerySchema } from "./paging";
 import { planNames } from "./plans";
 
 /** The admin area's API (issue #9 §3): customers, dashboard, audit log, Manage Emails. Blog: blog-api.ts. */
 
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
-const pageSize = z.coerce.number().int().min(1).max(100).default(20);
 const trimmed = (max: number) => z.string().trim().max(max);
-
-export function paginated<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
-}
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 // ---- Customers ---------------------------------------------------------------------------------------
 
@@ -25,8 +14,7 @@ export const customerQuerySchema = z.strictObject({
   q: trimmed(200).optional(),
   status: z.enum(customerStatuses).optional(),
   plan: z.enum(planNames).optional(),
-  page,
-  pageSize,
+  ...pageQuerySchema.shape,
 });
 
 export const customerSummarySchema = z.object({
@@ -44,7 +32,7 @@ export const customerSummarySchema = z.object({
   createdAt: z.string(),
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
-export const customerPageSchema = paginated(customerSummarySchema);
+export const customerPageSchema = pageOf(customerSummarySchema);
 
 export const supportReplySchema = z.object({
   id: z.string(),
@@ -126,8 +114,7 @@ export const auditQuerySchema = z.strictObject({
   action: trimmed(100).optional(),
   actor: trimmed(200).optional(),
   target: trimmed(200).optional(),
-  page,
-  pageSize,
+  ...pageQuerySchema.shape,
 });
 export const auditEntrySchema = z.object({
   id: z.string(),
@@ -140,7 +127,7 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditPageSchema = paginated(auditEntrySchema);
+export const auditPageSchema = pageOf(auditEntrySchema);
 
 // ---- Dashboard ---------------------------------------------------------------------------------------
 
@@ -189,8 +176,7 @@ export const mailLogQuerySchema = z.strictObject({
   kind: trimmed(100).optional(),
   to: trimmed(320).optional(),
   status: z.enum(mailStatusValues).optional(),
-  page,
-  pageSize,
+  ...pageQuerySchema.shape,
 });
 export const mailLogEntrySchema = z.object({
   id: z.string(),
@@ -202,7 +188,7 @@ export const mailLogEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type MailLogEntry = z.infer<typeof mailLogEntrySchema>;
-export const mailLogPageSchema = paginated(mailLogEntrySchema);
+export const mailLogPageSchema = pageOf(mailLogEntrySchema);
 export const mailLogDetailSchema = mailLogEntrySchema.extend({ text: z.string(), html: z.string() });
 export type MailLogDetail = z.infer<typeof mailLogDetailSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuerySchema } from "./paging";
 import { channelTypes } from "./plans";
 
 /** Alert channels and the Notification Center (issue #4). */
@@ -62,8 +63,7 @@ export const listNotificationsQuerySchema = z.strictObject({
   type: z.enum(notificationTypes).optional(),
   monitorId: z.string().uuid().optional(),
   deliveryStatus: z.enum(deliveryStatuses).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuerySchema.shape,
 });
 
 /** Server-Sent Events on GET /api/v1/events?access_token=… (EventSource cannot send headers). */

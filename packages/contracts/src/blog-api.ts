@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuerySchema } from "./paging";
 
 /** The blog: written in the admin area, read publicly at /blog (issue #9 §3). */
 
@@ -29,8 +30,7 @@ export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 export const blogQuerySchema = z.strictObject({
   status: z.enum(["draft", "published"]).optional(),
   q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuerySchema.shape,
 });
 
 export const blogPostSchema = z.object({

@@ -10,6 +10,7 @@ export * from "./errors";
 export * from "./messages";
 export * from "./monitors";
 export * from "./monitors-api";
+export * from "./paging";
 export * from "./password-strength";
 export * from "./plans";
 export * from "./sharing-api";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { maxSensitivity, minSensitivity, monitorSorts, monitorStatuses, watchKinds } from "./monitors";
+import { pageQuerySchema } from "./paging";
 import { frequencies } from "./plans";
 
 /** Monitor API shapes (issue #4, "The public contract"). */
@@ -110,13 +111,9 @@ export const listMonitorsQuerySchema = z.strictObject({
   kind: z.enum(watchKinds).optional(),
   tag: z.string().max(40).optional(),
   search: z.string().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuerySchema.shape,
 });
 export type ListMonitorsQuery = z.input<typeof listMonitorsQuerySchema>;
-
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
 
 export const previewRequestSchema = z.strictObject({
   url: httpUrl,

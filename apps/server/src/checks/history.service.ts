@@ -1,5 +1,4 @@
-import { rateChangeSchema } from "@changeradar/contracts";
-import { z } from "zod";
+import { pageQuerySchema, rateChangeSchema } from "@changeradar/contracts";
 import type { Database } from "../db";
 import { NotFound } from "../http/errors";
 import { validate } from "../http/validate";
@@ -15,11 +14,6 @@ import {
   presentPricePoint,
 } from "./history.presenter";
 import * as repo from "./history.repository";
-
-const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
 
 const BLOB_ID = /^[0-9a-f]{64}$/;
 

@@ -22,6 +22,7 @@ import {
   monitorSchema,
   notificationSchema,
   pageOf,
+  pageQuerySchema,
   previewRequestSchema,
   previewSchema,
   pricePointSchema,
@@ -54,10 +55,6 @@ export interface Operation {
 }
 
 const queued = z.object({ queued: z.literal(true) });
-const pageQuery = z.object({
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(100).default(20),
-});
 const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
 export const operations: Operation[] = [
@@ -174,7 +171,7 @@ export const operations: Operation[] = [
     path: "/monitors/{id}/changes",
     tag: "Changes",
     summary: "A monitor's changes, newest first",
-    query: pageQuery,
+    query: pageQuerySchema,
     status: 200,
     response: pageOf(changeSummarySchema),
   },
@@ -183,7 +180,7 @@ export const operations: Operation[] = [
     path: "/monitors/{id}/checks",
     tag: "Changes",
     summary: "A monitor's checks, newest first",
-    query: pageQuery,
+    query: pageQuerySchema,
     status: 200,
     response: pageOf(checkSchema),
   },
@@ -200,7 +197,7 @@ export const operations: Operation[] = [
     path: "/changes",
     tag: "Changes",
     summary: "Recent changes across all monitors",
-    query: pageQuery,
+    query: pageQuerySchema,
     status: 200,
     response: pageOf(changeSummarySchema),
   },
