@@ -66,13 +66,20 @@ export const listNotificationsQuerySchema = z.strictObject({
   ...pageQuerySchema.shape,
 });
 
-/** Server-Sent Events on GET /api/v1/events?access_token=… (EventSource cannot send headers). */
-export type LiveEvent =
-  | {
-      type: "check";
-      monitorId: string;
-      status: "unchanged" | "not_modified" | "changed" | "error" | "started";
-      at: string;
-    }
-  | { type: "notification"; id: string; monitorId: string | null; title: string }
-  | { type: "monitor"; monitorId: string };
+/** Server-Sent Events on GET /api/v1/events?ticket=… (EventSource cannot send headers). */
+export const liveEventSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("check"),
+    monitorId: z.string(),
+    status: z.enum(["unchanged", "not_modified", "changed", "error", "started"]),
+    at: z.string(),
+  }),
+  z.object({
+    type: z.literal("notification"),
+    id: z.string(),
+    monitorId: z.string().nullable(),
+    title: z.string(),
+  }),
+  z.object({ type: z.literal("monitor"), monitorId: z.string() }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -1,10 +1,15 @@
-import type { LiveEvent } from "@changeradar/contracts";
+import { type LiveEvent, liveEventSchema } from "@changeradar/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useEffect } from "react";
 import { create } from "zustand";
 import { apiClient, refreshSession } from "../../api/client";
 import { useAuthStore } from "../../store/auth-store";
+import { changeKeys } from "../changes/changes-queries";
+import { dashboardKeys } from "../dashboard/dashboard-queries";
+import { monitorKeys } from "../monitors/monitors-queries";
+import { notificationKeys } from "../notifications/notifications-queries";
+import { reportKeys } from "../reports/reports-queries";
 
 export type LiveCheckStatus = Extract<LiveEvent, { type: "check" }>["status"];
 
@@ -54,16 +59,16 @@ export function useLiveEvents() {
       if (event.type === "check") {
         record(event.monitorId, event.status, event.at);
         if (event.status === "started") return;
-        void client.invalidateQueries({ queryKey: ["monitors"] });
-        void client.invalidateQueries({ queryKey: ["dashboard"] });
-        void client.invalidateQueries({ queryKey: ["changes"] });
-        void client.invalidateQueries({ queryKey: ["reports"] });
+        void client.invalidateQueries({ queryKey: monitorKeys.all });
+        void client.invalidateQueries({ queryKey: dashboardKeys.all });
+        void client.invalidateQueries({ queryKey: changeKeys.all });
+        void client.invalidateQueries({ queryKey: reportKeys.all });
       } else if (event.type === "notification") {
-        void client.invalidateQueries({ queryKey: ["notifications"] });
-        void client.invalidateQueries({ queryKey: ["dashboard"] });
+        void client.invalidateQueries({ queryKey: notificationKeys.all });
+        void client.invalidateQueries({ queryKey: dashboardKeys.all });
         enqueueSnackbar(event.title, { variant: "info" });
       } else {
-        void client.invalidateQueries({ queryKey: ["monitors"] });
+        void client.invalidateQueries({ queryKey: monitorKeys.all });
       }
     };
 
@@ -93,11 +98,15 @@ export function useLiveEvents() {
         setConnected(true);
       };
       source.onmessage = (message) => {
+        // A malformed event is skipped; the next one still counts.
+        let data: unknown;
         try {
-          handle(JSON.parse(message.data) as LiveEvent);
+          data = JSON.parse(message.data);
         } catch {
-          // A malformed event is skipped; the next one still counts.
+          return;
         }
+        const event = liveEventSchema.safeParse(data);
+        if (event.success) handle(event.data);
       };
       source.onerror = () => {
         source?.close();
