@@ -88,6 +88,8 @@ export const verifyPasscodeSchema = z.strictObject({
 
 export const resetPasswordSchema = z.strictObject({
   id: z.string().min(1).max(64),
+  /** What verify-passcode answered to whoever proved the code: the reset is theirs alone. */
+  resetToken: z.string().min(1).max(128),
   password: z
     .string({ error: messages.newPasswordRequired })
     .min(1, messages.newPasswordRequired)
@@ -152,3 +154,8 @@ export const contactSchema = z.strictObject({
 export const tokenResponseSchema = z.object({ accessToken: z.string(), user: authUserSchema });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export const userIdResponseSchema = z.object({ userId: z.string() });
+/** A verified reset code also answers a single-use token that reset-password requires. */
+export const verifyPasscodeResponseSchema = userIdResponseSchema.extend({
+  resetToken: z.string().optional(),
+});
+export type VerifyPasscodeResponse = z.infer<typeof verifyPasscodeResponseSchema>;

@@ -86,27 +86,33 @@ export async function consumePasscode(db: Database, id: string, now: Date): Prom
 
 export async function grantPasswordReset(
   db: Database,
-  userId: string,
-  expiresAt: Date,
+  grant: { userId: string; tokenHash: string; expiresAt: Date },
   now: Date,
 ): Promise<void> {
+  const { userId } = grant;
   await db.transaction(async (tx) => {
     await tx
       .update(passwordResetGrants)
       .set({ consumedAt: now })
       .where(and(eq(passwordResetGrants.userId, userId), isNull(passwordResetGrants.consumedAt)));
-    await tx.insert(passwordResetGrants).values({ userId, expiresAt });
+    await tx.insert(passwordResetGrants).values(grant);
   });
 }
 
-/** Uses up the user's live reset grant; false when there is none. */
-export async function consumePasswordResetGrant(db: Database, userId: string, now: Date): Promise<boolean> {
+/** Uses up the user's live reset grant with this token; false when there is none. */
+export async function consumePasswordResetGrant(
+  db: Database,
+  userId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(passwordResetGrants)
     .set({ consumedAt: now })
     .where(
       and(
         eq(passwordResetGrants.userId, userId),
+        eq(passwordResetGrants.tokenHash, tokenHash),
         isNull(passwordResetGrants.consumedAt),
         gt(passwordResetGrants.expiresAt, now),
       ),

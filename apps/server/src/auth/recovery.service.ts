@@ -14,7 +14,7 @@ import { findUserByEmail, findUserById, normaliseEmail, updateUser } from "../us
 import { consumePasswordResetGrant, grantPasswordReset, latestPasscodePurpose } from "./passcodes.repository";
 import { checkPasscode, sendPasscode } from "./passcodes.service";
 import { hashPassword } from "./passwords";
-import { derivedUuid } from "./secrets";
+import { derivedUuid, randomToken, sha256 } from "./secrets";
 import { endAllSessions } from "./sessions.service";
 
 type Ctx = Pick<AppContext, "db" | "config" | "clock" | "mailer" | "log">;
@@ -32,8 +32,9 @@ export async function forgotPassword(ctx: Ctx, input: z.output<typeof forgotPass
 }
 
 /**
- * POST /users/verify-passcode. With isVerifyEmail the address is marked verified; otherwise the user may
- * reset the password once within the next minutes.
+ * POST /users/verify-passcode. With isVerifyEmail the address is marked verified; otherwise the answer
+ * carries a random single-use token, and only its holder may reset the password within the next minutes
+ * (knowing the user id, which forgot-password answers anyone, is not enough).
  */
 export async function verifyPasscode(ctx: Ctx, input: z.output<typeof verifyPasscodeSchema>) {
   const user = await findUserById(ctx.db, input.id);
@@ -43,16 +44,19 @@ export async function verifyPasscode(ctx: Ctx, input: z.output<typeof verifyPass
   const now = ctx.clock.now();
   if (purpose === "verify_email") {
     if (!user!.emailVerifiedAt) await updateUser(ctx.db, user!.id, { emailVerifiedAt: now });
-  } else {
-    await grantPasswordReset(ctx.db, user!.id, addMs(now, minutes(limits.passcodeTtlMinutes)), now);
+    return { userId: user!.id };
   }
-  return { userId: user!.id };
+  const resetToken = randomToken();
+  const expiresAt = addMs(now, minutes(limits.passcodeTtlMinutes));
+  await grantPasswordReset(ctx.db, { userId: user!.id, tokenHash: sha256(resetToken), expiresAt }, now);
+  return { userId: user!.id, resetToken };
 }
 
-/** POST /users/reset-password: consumes the grant, sets the password, ends every session. */
+/** POST /users/reset-password: consumes the token's grant, sets the password, ends every session. */
 export async function resetPassword(ctx: Ctx, input: z.output<typeof resetPasswordSchema>) {
   const user = await findUserById(ctx.db, input.id);
-  const granted = user ? await consumePasswordResetGrant(ctx.db, user.id, ctx.clock.now()) : false;
+  const tokenHash = sha256(input.resetToken);
+  const granted = user ? await consumePasswordResetGrant(ctx.db, user.id, tokenHash, ctx.clock.now()) : false;
   if (!user || !granted) {
     throw new Invalid("This password reset has expired. Please request a new code.");
   }

@@ -1,6 +1,7 @@
 import { messages } from "@changeradar/contracts";
 import { describe, expect, it } from "vitest";
 import { wrongCodeMessage } from "../../src/auth/passcodes.service";
+import { ApiClient } from "../helpers/client";
 import { useTestServer } from "../helpers/server";
 import { codeFromMail, createUser, uniqueEmail } from "../helpers/users";
 
@@ -27,9 +28,14 @@ describe("password recovery", () => {
       isVerifyEmail: false,
     });
     expect(verify.status).toBe(200);
-    expect(verify.body).toEqual({ userId });
+    expect(verify.body).toEqual({ userId, resetToken: expect.stringMatching(/^[\w-]{43}$/) });
+    const resetToken = (verify.body as { resetToken: string }).resetToken;
 
-    const reset = await t.anonymous.post("/users/reset-password", { id: userId, password: "brand new" });
+    const reset = await t.anonymous.post("/users/reset-password", {
+      id: userId,
+      password: "brand new",
+      resetToken,
+    });
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ message: messages.passwordUpdatedLogin });
     expect((await user.client.get("/auth/refresh", { xsrf: true })).status).toBe(401);
@@ -37,10 +43,13 @@ describe("password recovery", () => {
       200,
     );
 
-    // The grant is single-use; a used code cannot be replayed.
-    expect((await t.anonymous.post("/users/reset-password", { id: userId, password: "again" })).status).toBe(
-      400,
-    );
+    // The token is single-use; a used code cannot be replayed.
+    const again = await t.anonymous.post("/users/reset-password", {
+      id: userId,
+      password: "again",
+      resetToken,
+    });
+    expect(again.status).toBe(400);
     const replay = await t.anonymous.post("/users/verify-passcode", {
       id: userId,
       passcode: code,
@@ -51,9 +60,77 @@ describe("password recovery", () => {
 
   it("does not reset without a verified code", async () => {
     const user = await createUser(t.server);
-    const reset = await t.anonymous.post("/users/reset-password", { id: user.id, password: "sneaky" });
+    const reset = await t.anonymous.post("/users/reset-password", {
+      id: user.id,
+      password: "sneaky",
+      resetToken: "x".repeat(43),
+    });
     expect(reset.status).toBe(400);
     expect(reset.body.message).toMatch(/expired/);
+  });
+
+  it("an attacker racing the victim's window cannot set the password: the token goes to whoever verified", async () => {
+    const victim = await createUser(t.server);
+    // The attacker learns the victim's id the way anyone can: forgot-password answers it.
+    const { userId, code } = await requestReset(victim.email);
+    const verified = await t.anonymous.post<{ resetToken: string }>("/users/verify-passcode", {
+      id: userId,
+      passcode: code,
+      isVerifyEmail: false,
+    });
+    expect(verified.status).toBe(200);
+    const attacker = new ApiClient(t.server.baseUrl);
+    for (const body of [
+      { id: userId, password: "attacker!" },
+      { id: userId, password: "attacker!", resetToken: "" },
+      { id: userId, password: "attacker!", resetToken: "A".repeat(43) },
+    ]) {
+      const attempt = await attacker.post("/users/reset-password", body);
+      expect(attempt.status).toBe(400);
+    }
+    // Another account's token does not reset this one.
+    const other = await createUser(t.server);
+    const otherReset = await requestReset(other.email);
+    const otherToken = (
+      await t.anonymous.post<{ resetToken: string }>("/users/verify-passcode", {
+        id: other.id,
+        passcode: otherReset.code,
+      })
+    ).body.resetToken;
+    expect(
+      (
+        await attacker.post("/users/reset-password", {
+          id: userId,
+          password: "attacker!",
+          resetToken: otherToken,
+        })
+      ).status,
+    ).toBe(400);
+    expect((await attacker.post("/auth/login", { email: victim.email, password: "attacker!" })).status).toBe(
+      401,
+    );
+    const reset = await t.anonymous.post("/users/reset-password", {
+      id: userId,
+      password: "victim's own",
+      resetToken: verified.body.resetToken,
+    });
+    expect(reset.status).toBe(200);
+  });
+
+  it("the reset token is short-lived", async () => {
+    const user = await createUser(t.server);
+    const { code } = await requestReset(user.email);
+    const verified = await t.anonymous.post<{ resetToken: string }>("/users/verify-passcode", {
+      id: user.id,
+      passcode: code,
+    });
+    t.server.clock.advance(16 * 60_000);
+    const late = await t.anonymous.post("/users/reset-password", {
+      id: user.id,
+      password: "too late",
+      resetToken: verified.body.resetToken,
+    });
+    expect(late.status).toBe(400);
   });
 
   it("answers an unknown email like a real one, with a stable id, and sends nothing", async () => {

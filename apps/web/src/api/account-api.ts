@@ -1,4 +1,4 @@
-import type { AuthUser, PlanName, TokenResponse } from "@changeradar/contracts";
+import type { AuthUser, PlanName, TokenResponse, VerifyPasscodeResponse } from "@changeradar/contracts";
 import { apiClient } from "./client";
 
 /** The account calls of spec §7. Each returns the answer's body. */
@@ -33,8 +33,8 @@ export const accountApi = {
   forgotPassword: async (email: string) =>
     (await apiClient.post<{ userId: string }>("/users/forgot-password", { email })).data,
   verifyPasscode: async (input: { id: string; passcode: string; isVerifyEmail: boolean }) =>
-    (await apiClient.post<{ userId: string }>("/users/verify-passcode", input)).data,
-  resetPassword: async (input: { id: string; password: string }) => {
+    (await apiClient.post<VerifyPasscodeResponse>("/users/verify-passcode", input)).data,
+  resetPassword: async (input: { id: string; password: string; resetToken: string }) => {
     await apiClient.post("/users/reset-password", input);
   },
   resendCode: async (input: { userId: string; email: string }) => {

@@ -46,7 +46,10 @@ export const passcodes = pgTable(
   (t) => [index("passcodes_user_purpose_idx").on(t.userId, t.purpose)],
 );
 
-/** A verified reset code grants one password reset within a short window. */
+/**
+ * A verified reset code grants one password reset within a short window, to whoever verified it: they
+ * alone received the random token whose sha-256 is stored here.
+ */
 export const passwordResetGrants = pgTable(
   "password_reset_grants",
   {
@@ -54,6 +57,7 @@ export const passwordResetGrants = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamptz("expires_at").notNull(),
     consumedAt: timestamptz("consumed_at"),
     createdAt: createdAt(),

@@ -31,7 +31,9 @@ export const newPasswordFormSchema = z
   });
 
 export default function NewPasswordPage() {
-  const userId = (useLocation().state as { userId?: string } | null)?.userId;
+  // Both come from /verify-code: the reset token is what proves this browser verified the code.
+  const { userId, resetToken } =
+    (useLocation().state as { userId?: string; resetToken?: string } | null) ?? {};
   const navigate = useNavigate();
   const { resetPassword } = useAccountMutations();
   const [banner, setBanner] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export default function NewPasswordPage() {
     defaultValues: { newPassword: "", confirmPassword: "" },
   });
 
-  if (!userId)
+  if (!userId || !resetToken)
     return (
       <AuthCard title="Set a new password">
         <Alert severity="info">
@@ -62,7 +64,7 @@ export default function NewPasswordPage() {
   const onSubmit = handleSubmit(({ newPassword }) => {
     setBanner(null);
     resetPassword.mutate(
-      { id: userId, password: newPassword },
+      { id: userId, password: newPassword, resetToken },
       {
         onSuccess: () =>
           navigate("/login", { replace: true, state: { message: messages.passwordUpdatedLogin } }),

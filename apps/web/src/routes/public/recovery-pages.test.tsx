@@ -19,7 +19,8 @@ describe("ForgotPasswordPage", () => {
 });
 
 describe("NewPasswordPage", () => {
-  const open = () => renderScreen(<NewPasswordPage />, { path: "/new-password", state: { userId: "u1" } });
+  const open = () =>
+    renderScreen(<NewPasswordPage />, { path: "/new-password", state: { userId: "u1", resetToken: "t1" } });
 
   it("requires both fields with the spec's messages", async () => {
     open();
@@ -42,5 +43,10 @@ describe("NewPasswordPage", () => {
       "href",
       "/forgot-password",
     );
+  });
+
+  it("needs the reset token from /verify-code, not only the user id", () => {
+    renderScreen(<NewPasswordPage />, { path: "/new-password", state: { userId: "u1" } });
+    expect(screen.getByRole("link", { name: "Start password recovery" })).toBeInTheDocument();
   });
 });

@@ -50,11 +50,11 @@ export default function VerifyCodePage() {
     verifyPasscode.mutate(
       { id: state.userId, passcode: code, isVerifyEmail: state.isAlert },
       {
-        onSuccess: async ({ userId }) => {
+        onSuccess: async ({ userId, resetToken }) => {
           if (state.isAlert) {
             await signOut();
             navigate("/login", { replace: true, state: { message: messages.emailVerifiedLogin } });
-          } else navigate(state.target, { replace: true, state: { userId } });
+          } else navigate(state.target, { replace: true, state: { userId, resetToken } });
         },
         onError: (error) => {
           setBanner(describeError(error).message || messages.verifyPasscodeError);
