@@ -1,6 +1,7 @@
 import type { loginSchema, signupSchema } from "@changeradar/contracts";
 import type { z } from "zod";
 import type { AppContext } from "../context";
+import type { UserRow } from "../db/schema";
 import { Conflict, Unauthorized } from "../http/errors";
 import { findUserByEmail, insertUser, normaliseEmail, updateUser } from "../users/users.repository";
 import { sendPasscode } from "./passcodes.service";
@@ -19,8 +20,7 @@ export async function login(ctx: Ctx, input: z.output<typeof loginSchema>): Prom
     : await verifyAgainstNothing(input.password);
   if (!user || !passwordOk) throw new Unauthorized(wrongCredentials);
   if (user.disabledAt) throw new Unauthorized("This account is disabled. Please contact support.");
-  if (isAdminEmail(ctx, user.email) && !user.isAdmin)
-    user = await updateUser(ctx.db, user.id, { isAdmin: true });
+  if (becomesAdmin(ctx, user)) user = await updateUser(ctx.db, user.id, { isAdmin: true });
   return startSession(ctx, user, input.keepSignedIn ?? false);
 }
 
@@ -38,13 +38,19 @@ export async function signUp(ctx: Ctx, input: z.output<typeof signupSchema>): Pr
     planType: input.planType,
     planStatus: input.planType === "Free" ? "active" : "incomplete",
     period: input.period,
-    isAdmin: isAdminEmail(ctx, email),
+    // ADMIN_EMAIL grants admin only once the address is proven (verify-passcode), never at sign-up.
+    isAdmin: false,
   });
   if (!user) throw new Conflict("An account with this email already exists. Please sign in instead.");
   await sendPasscode(ctx, user, "verify_email");
   return startSession(ctx, user, input.keepSignedIn ?? false);
 }
 
-function isAdminEmail(ctx: Pick<AppContext, "config">, email: string): boolean {
-  return ctx.config.adminEmail !== null && ctx.config.adminEmail === normaliseEmail(email);
+/** ADMIN_EMAIL's account is an admin once its address is verified: knowing the address is not enough. */
+export function becomesAdmin(
+  ctx: Pick<AppContext, "config">,
+  user: Pick<UserRow, "email" | "isAdmin" | "emailVerifiedAt">,
+): boolean {
+  const adminEmail = ctx.config.adminEmail;
+  return !user.isAdmin && user.emailVerifiedAt !== null && adminEmail === normaliseEmail(user.email);
 }

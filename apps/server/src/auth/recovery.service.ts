@@ -11,6 +11,7 @@ import { addMs, minutes } from "../clock";
 import type { AppContext } from "../context";
 import { Invalid } from "../http/errors";
 import { findUserByEmail, findUserById, normaliseEmail, updateUser } from "../users/users.repository";
+import { becomesAdmin } from "./auth.service";
 import { consumePasswordResetGrant, grantPasswordReset, latestPasscodePurpose } from "./passcodes.repository";
 import { checkPasscode, sendPasscode } from "./passcodes.service";
 import { hashPassword } from "./passwords";
@@ -43,7 +44,13 @@ export async function verifyPasscode(ctx: Ctx, input: z.output<typeof verifyPass
   // checkPasscode throws unless a live code matched, so the user exists here.
   const now = ctx.clock.now();
   if (purpose === "verify_email") {
-    if (!user!.emailVerifiedAt) await updateUser(ctx.db, user!.id, { emailVerifiedAt: now });
+    const verified = { ...user!, emailVerifiedAt: user!.emailVerifiedAt ?? now };
+    if (!user!.emailVerifiedAt || becomesAdmin(ctx, verified)) {
+      await updateUser(ctx.db, user!.id, {
+        emailVerifiedAt: verified.emailVerifiedAt,
+        ...(becomesAdmin(ctx, verified) ? { isAdmin: true } : {}),
+      });
+    }
     return { userId: user!.id };
   }
   const resetToken = randomToken();

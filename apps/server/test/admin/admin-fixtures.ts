@@ -2,15 +2,15 @@ import type { Frequency } from "@changeradar/contracts";
 import type { Database } from "../../src/db/database";
 import { monitors } from "../../src/db/schema";
 import type { TestServer } from "../helpers/server";
-import { createUser, type TestUser } from "../helpers/users";
+import { createAdmin, type TestUser } from "../helpers/users";
 
 const admins = new WeakMap<TestServer, Promise<TestUser>>();
 
-/** The ADMIN_EMAIL account of this test server, signed up once per file. */
+/** The ADMIN_EMAIL account of this test server, signed up and verified once per file. */
 export function signInAdmin(server: TestServer): Promise<TestUser> {
   let admin = admins.get(server);
   if (!admin) {
-    admin = createUser(server, { email: server.config.adminEmail ?? "admin@changeradar.test" });
+    admin = createAdmin(server);
     admins.set(server, admin);
   }
   return admin;

@@ -23,6 +23,7 @@ describe("changeradar plan against a running serve on the embedded database", ()
   const dataDir = mkdtempSync(join(tmpdir(), "changeradar-plan-live-"));
   let server: ChildProcess;
   let baseUrl: string;
+  let serverLog = "";
   const env = () => ({
     PATH: process.env.PATH ?? "",
     DATA_DIR: dataDir,
@@ -35,9 +36,13 @@ describe("changeradar plan against a running serve on the embedded database", ()
   beforeAll(async () => {
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
+    // At info level the server logs each mail it cannot send (no SMTP_URL): the admin's code is read there.
     server = spawn(process.execPath, [bin, "serve"], {
-      env: { ...env(), PORT: String(port), HOST: "127.0.0.1" },
-      stdio: "ignore",
+      env: { ...env(), PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    server.stdout?.on("data", (chunk: Buffer) => {
+      serverLog += chunk.toString();
     });
     for (let i = 0; i < 480; i++) {
       const up = await fetch(`${baseUrl}/api/v1/health`).then(
@@ -87,9 +92,29 @@ describe("changeradar plan against a running serve on the embedded database", ()
     return client;
   }
 
+  /** ADMIN_EMAIL is an admin once the address is verified with the code the server logged. */
+  async function signUpAdmin(): Promise<ApiClient> {
+    const client = await signUp(adminEmail);
+    const userId = (await client.get<{ id: string }>("/users/me")).body.id;
+    let code: string | undefined;
+    for (let i = 0; i < 100 && !code; i++) {
+      code = new RegExp(
+        `"to":"${adminEmail}","subject":"(\\d{6}) is your ChangeRadar verification code`,
+      ).exec(serverLog)?.[1];
+      if (!code) await new Promise((r) => setTimeout(r, 100));
+    }
+    const verified = await client.post("/users/verify-passcode", {
+      id: userId,
+      passcode: code,
+      isVerifyEmail: true,
+    });
+    expect(verified.status).toBe(200);
+    return client;
+  }
+
   it("is handed to the server, changes the plan through the same path and is audited as cli", async () => {
     const customer = await signUp("cli-customer@example.test");
-    const admin = await signUp(adminEmail);
+    const admin = await signUpAdmin();
 
     const result = await runCli(["plan", "cli-customer@example.test", "Pro"]);
     expect(result, result.err).toMatchObject({ code: 0 });

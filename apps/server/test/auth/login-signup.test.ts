@@ -2,7 +2,7 @@ import { messages, tokenResponseSchema } from "@changeradar/contracts";
 import { describe, expect, it } from "vitest";
 import { updateUser } from "../../src/users/users.repository";
 import { useTestServer } from "../helpers/server";
-import { createUser, uniqueEmail } from "../helpers/users";
+import { codeFromMail, createUser, uniqueEmail } from "../helpers/users";
 
 const t = useTestServer();
 
@@ -93,9 +93,25 @@ describe("POST /auth/login", () => {
     expect((await user.client.get("/auth/refresh", { xsrf: true })).status).toBe(401);
   });
 
-  it("makes the ADMIN_EMAIL account an admin", async () => {
+  it("makes the ADMIN_EMAIL account an admin only once the address is verified", async () => {
     const admin = await createUser(t.server, { email: "Admin@ChangeRadar.test" });
-    expect(admin.user.isAdmin).toBe(true);
+    expect(admin.user.isAdmin).toBe(false);
+    expect((await admin.client.get("/admin/dashboard")).status).toBe(403);
+    const login = await t.anonymous.post<{ user: { isAdmin: boolean } }>("/auth/login", {
+      email: admin.email,
+      password: admin.password,
+    });
+    expect(login.body.user.isAdmin).toBe(false);
+    expect((await admin.client.get("/admin/dashboard")).status).toBe(403);
+
+    const code = await codeFromMail(t.server, admin.email, "verification code");
+    const verify = await t.anonymous.post("/users/verify-passcode", {
+      id: admin.id,
+      passcode: code,
+      isVerifyEmail: true,
+    });
+    expect(verify.status).toBe(200);
+    expect((await admin.client.get("/admin/dashboard")).status).toBe(200);
     const other = await createUser(t.server);
     expect(other.user.isAdmin).toBe(false);
   });

@@ -111,3 +111,22 @@ export async function createAccount(
   }
   return { id: row.id, email, password, firstName, user: session.user, client };
 }
+
+/**
+ * The ADMIN_EMAIL account, signed up through the real API and made admin the only way there is: by
+ * proving the address with the mailed verification code.
+ */
+export async function createAdmin(
+  server: TestServer,
+  email = server.config.adminEmail ?? "admin@changeradar.test",
+): Promise<TestUser> {
+  const admin = await createUser(server, { email });
+  const passcode = await codeFromMail(server, email, "verification code");
+  const verified = await new ApiClient(server.baseUrl).post("/users/verify-passcode", {
+    id: admin.id,
+    passcode,
+    isVerifyEmail: true,
+  });
+  if (verified.status !== 200) throw new Error(`admin verification failed: ${verified.status}`);
+  return { ...admin, user: { ...admin.user, isAdmin: true, emailVerified: true } };
+}

@@ -14,7 +14,7 @@ import { createLogger } from "../../src/logger";
 import { createMailer } from "../../src/mail/mailer";
 import { serverVersion } from "../../src/version";
 import { useTestServer } from "../helpers/server";
-import { createUser } from "../helpers/users";
+import { createAdmin, createUser } from "../helpers/users";
 
 const t = useTestServer();
 
@@ -210,7 +210,7 @@ describe("requireAdmin", () => {
     await app.listen({ host: "127.0.0.1", port: 0 });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/admin-only`;
     try {
-      const admin = await createUser(t.server, { email: "admin@changeradar.test" });
+      const admin = await createAdmin(t.server, "admin@changeradar.test");
       const user = await createUser(t.server);
       const asAdmin = await fetch(url, { headers: { authorization: `Bearer ${admin.client.token}` } });
       expect(await asAdmin.json()).toEqual({ hello: "admin@changeradar.test" });
