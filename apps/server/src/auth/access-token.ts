@@ -28,7 +28,7 @@ export async function signAccessToken(
 }
 
 export type AccessTokenCheck =
-  | { ok: true; userId: string; sessionId: string | null }
+  | { ok: true; userId: string; sessionId: string }
   | { ok: false; reason: "expired" | "invalid" };
 
 export async function verifyAccessToken(
@@ -41,9 +41,13 @@ export async function verifyAccessToken(
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       currentDate: clock.now(),
+      // A token without an expiry would never end: refused, as is one without its session.
+      requiredClaims: ["exp", "sub", "sid"],
     });
     const sessionId = typeof payload.sid === "string" ? payload.sid : null;
-    return payload.sub ? { ok: true, userId: payload.sub, sessionId } : { ok: false, reason: "invalid" };
+    return payload.sub && sessionId
+      ? { ok: true, userId: payload.sub, sessionId }
+      : { ok: false, reason: "invalid" };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
   }

@@ -8,6 +8,7 @@ import { Forbidden, Unauthorized } from "../http/errors";
 import { toAuthUser } from "../users/users.presenter";
 import { findUserById } from "../users/users.repository";
 import { verifyAccessToken } from "./access-token";
+import { sessionIsLive } from "./session-liveness";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -51,6 +52,10 @@ export function installAuthentication(app: FastifyInstance, ctx: AppContext): vo
         throw new Forbidden(
           check.reason === "expired" ? "Your session has expired." : "Invalid access token.",
         );
+      }
+      // Logout and password resets end the session: its access tokens stop at once.
+      if (!(await sessionIsLive(ctx, check.sessionId, check.userId))) {
+        throw new Forbidden("Your session has ended. Please sign in again.");
       }
       userId = check.userId;
     }

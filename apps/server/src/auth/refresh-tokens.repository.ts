@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { refreshTokens } from "../db/schema";
 
@@ -46,4 +46,26 @@ export async function revokeUserTokens(
     .update(refreshTokens)
     .set({ revokedAt: at })
     .where(and(...conditions));
+}
+
+/** A session is live while its family holds a token that is neither revoked nor expired. */
+export async function isSessionLive(
+  db: Database,
+  familyId: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -15,6 +15,7 @@ import {
   revokeUserTokens,
 } from "./refresh-tokens.repository";
 import { randomToken, sha256 } from "./secrets";
+import { forgetSessions } from "./session-liveness";
 
 type Ctx = Pick<AppContext, "db" | "config" | "clock" | "log">;
 
@@ -101,7 +102,9 @@ export async function refreshSession(ctx: Ctx, presented: string | undefined): P
 export async function endSession(ctx: Ctx, presented: string | undefined): Promise<void> {
   if (!presented) return;
   const token = await findRefreshToken(ctx.db, sha256(presented));
-  if (token) await revokeFamily(ctx.db, token.familyId, ctx.clock.now());
+  if (!token) return;
+  await revokeFamily(ctx.db, token.familyId, ctx.clock.now());
+  forgetSessions({ sessionId: token.familyId });
 }
 
 /** After a password change: every other session ends; the one making the change (if known) stays. */
@@ -111,8 +114,10 @@ export async function endOtherSessions(
   currentSessionId: string | null,
 ): Promise<void> {
   await revokeUserTokens(ctx.db, userId, ctx.clock.now(), currentSessionId ?? undefined);
+  forgetSessions({ userId });
 }
 
 export async function endAllSessions(ctx: Ctx, userId: string): Promise<void> {
   await revokeUserTokens(ctx.db, userId, ctx.clock.now());
+  forgetSessions({ userId });
 }

@@ -2,7 +2,7 @@ import { tokenResponseSchema } from "@changeradar/contracts";
 import { describe, expect, it } from "vitest";
 import { ApiClient } from "../helpers/client";
 import { useTestServer } from "../helpers/server";
-import { createUser } from "../helpers/users";
+import { codeFromMail, createUser } from "../helpers/users";
 
 const t = useTestServer();
 
@@ -80,6 +80,23 @@ describe("POST /auth/logout", () => {
     // Even replayed with both of its cookies, the ended session cannot refresh.
     for (const [name, cookie] of kept) client.cookies.set(name, cookie);
     expect((await client.get("/auth/refresh", { xsrf: true })).status).toBe(401);
+    // The access token of the ended session stops working at once, not 15 minutes later.
+    const afterLogout = await client.get("/users/me");
+    expect(afterLogout.status).toBe(403);
+  });
+
+  it("ends only the session that logged out", async () => {
+    const user = await createUser(t.server);
+    const second = new ApiClient(t.server.baseUrl);
+    const login = await second.post<{ accessToken: string }>("/auth/login", {
+      email: user.email,
+      password: user.password,
+    });
+    second.token = login.body.accessToken;
+    expect((await user.client.get("/users/me")).status).toBe(200);
+    expect((await second.post("/auth/logout", undefined, { xsrf: true })).status).toBe(200);
+    expect((await second.get("/users/me")).status).toBe(403);
+    expect((await user.client.get("/users/me")).status).toBe(200);
   });
 
   it("succeeds without any session (errors are ignored by the client anyway)", async () => {
@@ -106,6 +123,37 @@ describe("access tokens", () => {
     const refreshed = await client.get<{ accessToken: string }>("/auth/refresh", { xsrf: true });
     client.token = refreshed.body.accessToken;
     expect((await client.get("/users/me")).status).toBe(200);
+  });
+
+  it("refuses a correctly signed token without an expiry", async () => {
+    const { SignJWT } = await import("jose");
+    const { user } = await createUser(t.server);
+    const forever = await new SignJWT({ email: user.email })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.id)
+      .setIssuer("changeradar")
+      .sign(new TextEncoder().encode(t.server.config.jwtSecret));
+    const client = new ApiClient(t.server.baseUrl);
+    client.token = forever;
+    expect((await client.get("/users/me")).status).toBe(403);
+  });
+
+  it("ends every access token of the account when the password is reset", async () => {
+    const user = await createUser(t.server);
+    expect((await user.client.get("/users/me")).status).toBe(200);
+    await t.anonymous.post("/users/forgot-password", { email: user.email });
+    const code = await codeFromMail(t.server, user.email, "password reset code");
+    const verified = await t.anonymous.post<{ resetToken: string }>("/users/verify-passcode", {
+      id: user.id,
+      passcode: code,
+    });
+    const reset = await t.anonymous.post("/users/reset-password", {
+      id: user.id,
+      password: "a new one!",
+      resetToken: verified.body.resetToken,
+    });
+    expect(reset.status).toBe(200);
+    expect((await user.client.get("/users/me")).status).toBe(403);
   });
 
   it("refuses a token signed with another secret", async () => {
