@@ -17,6 +17,7 @@ import { TooManyRequests } from "./http/errors";
 import { installJsonParser } from "./http/json-body";
 import { databaseRateLimitStore } from "./http/rate-limit-store";
 import { tooManyRequestsMessage } from "./http/rate-limits";
+import { installNulRefusal } from "./http/refuse-nul";
 import { installRequestIds, requestIdFor } from "./http/request-id";
 import { defaultWebRoot, installWebApp } from "./http/web-app";
 import { createLogger, type Logger } from "./logger";
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installRequestIds(app);
   installErrorHandler(app);
   installJsonParser(app);
+  installNulRefusal(app);
 
   const https = config.secureCookies;
   await app.register(fastifyHelmet, {

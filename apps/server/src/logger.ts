@@ -21,6 +21,30 @@ export function redactUrl(url: string): string {
   return names.length ? `${url.slice(0, at)}?${names.join("&")}` : url.slice(0, at);
 }
 
+/**
+ * Errors as pino logs them, without what a failed query carried: drizzle's `params` and pg's `parameters`
+ * and `detail` hold the user's values (an email, a password hash). The SQL text itself has placeholders.
+ */
+const queryValueFields = new Set(["params", "parameters", "detail"]);
+function serializeError(error: unknown): unknown {
+  const seen = new Set<unknown>();
+  const clean = (value: unknown, depth: number): unknown => {
+    if (!(value instanceof Error) || seen.has(value) || depth > 5) return value;
+    seen.add(value);
+    const base = pino.stdSerializers.err(value) as unknown as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(base)) {
+      if (queryValueFields.has(key)) out[key] = "[redacted]";
+      // drizzle writes the values into its message ("Failed query: …\nparams: …"), and so into the stack.
+      else if ((key === "message" || key === "stack") && typeof field === "string")
+        out[key] = field.replace(/\nparams: .*/, "\nparams: [redacted]");
+      else out[key] = key === "cause" ? clean((value as { cause?: unknown }).cause, depth + 1) : field;
+    }
+    return out;
+  };
+  return clean(error, 0);
+}
+
 interface LoggedRequest {
   method?: string;
   url?: string;
@@ -38,6 +62,7 @@ export function createLogger(config: Pick<Config, "logLevel">, destination?: pin
       censor: "[redacted]",
     },
     serializers: {
+      err: serializeError,
       // Replaces Fastify's request serializer: the same fields, the query string's values hidden.
       req: (req: LoggedRequest) => ({
         method: req.method,

@@ -15,3 +15,4 @@ export * from "./password-strength";
 export * from "./plans";
 export * from "./sharing-api";
 export * from "./support";
+export * from "./text-safety";

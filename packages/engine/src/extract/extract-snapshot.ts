@@ -25,7 +25,7 @@ export async function extractSnapshot(input: ExtractInput, options: ExtractOptio
   if (detectFormat(input.contentType, input.text, input.bytes) === "pdf") {
     if (options.scope !== undefined) throw new Error("A scope cannot be applied to a PDF document.");
     const bytes = input.bytes ?? new TextEncoder().encode(input.text);
-    return extractPdf(input.url, bytes);
+    return withoutNul(await extractPdf(input.url, bytes));
   }
   return extractSnapshotSync(input, options);
 }
@@ -36,6 +36,10 @@ export async function extractSnapshot(input: ExtractInput, options: ExtractOptio
  * element count); throws otherwise only for an unusable scope.
  */
 export function extractSnapshotSync(input: ExtractInput, options: ExtractOptions = {}): Snapshot {
+  return withoutNul(extractAnyFormat(input, options));
+}
+
+function extractAnyFormat(input: ExtractInput, options: ExtractOptions): Snapshot {
   const { url, text, scope } = { ...input, scope: options.scope };
   const format = detectFormat(input.contentType, text, input.bytes);
   switch (format) {
@@ -52,4 +56,15 @@ export function extractSnapshotSync(input: ExtractInput, options: ExtractOptions
     default:
       return extractHtml(url, text, scope);
   }
+}
+
+/** U+0000 cannot be stored in PostgreSQL text: every string a snapshot holds goes out without it. */
+function withoutNul<T>(value: T): T {
+  if (typeof value === "string")
+    return (value.includes("\u0000") ? value.replaceAll("\u0000", "") : value) as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, withoutNul(v)])) as T;
+  }
+  return value;
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { extractSnapshotSync } from "../../src/extract";
+
+/** PostgreSQL text cannot hold U+0000: a page with one in its title or text must still be storable. */
+describe("NUL characters in a page", () => {
+  const nul = "\u0000";
+  const holdsNul = (value: unknown) =>
+    JSON.stringify(value, (_key, v) => (typeof v === "string" && v.includes(nul) ? "<NUL>" : v)).includes(
+      "<NUL>",
+    );
+  it("are stripped from the title and the text of HTML, plain text and JSON", () => {
+    const html = extractSnapshotSync({
+      url: "https://example.test/",
+      contentType: "text/html",
+      text: `<html><head><title>Sale${nul} now</title></head><body><p>Price${nul} 10</p></body></html>`,
+    });
+    expect(html.title).toBe("Sale now");
+    expect(holdsNul(html)).toBe(false);
+    const text = extractSnapshotSync({
+      url: "https://example.test/a.txt",
+      contentType: "text/plain",
+      text: `one${nul}\ntwo`,
+    });
+    expect(holdsNul(text)).toBe(false);
+    const json = extractSnapshotSync({
+      url: "https://example.test/a.json",
+      contentType: "application/json",
+      text: JSON.stringify({ name: `a${nul}b` }),
+    });
+    expect(holdsNul(json)).toBe(false);
+  });
+});
