@@ -1,11 +1,19 @@
-import type { loginSchema, signupSchema } from "@changeradar/contracts";
+import { randomUUID } from "node:crypto";
+import {
+  type AuthUser,
+  defaultNotificationPreferences,
+  type loginSchema,
+  type signupSchema,
+} from "@changeradar/contracts";
 import type { z } from "zod";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
-import { Conflict, Unauthorized } from "../http/errors";
+import { Unauthorized } from "../http/errors";
 import { findUserByEmail, insertUser, normaliseEmail, updateUser } from "../users/users.repository";
+import { signAccessToken } from "./access-token";
 import { sendPasscode } from "./passcodes.service";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords";
+import { derivedUuid, randomToken } from "./secrets";
 import { type Session, startSession } from "./sessions.service";
 
 type Ctx = Pick<AppContext, "db" | "config" | "clock" | "mailer" | "log">;
@@ -41,9 +49,40 @@ export async function signUp(ctx: Ctx, input: z.output<typeof signupSchema>): Pr
     // ADMIN_EMAIL grants admin only once the address is proven (verify-passcode), never at sign-up.
     isAdmin: false,
   });
-  if (!user) throw new Conflict("An account with this email already exists. Please sign in instead.");
+  if (!user) return answerForTakenEmail(ctx, input, email);
   await sendPasscode(ctx, user, "verify_email");
   return startSession(ctx, user, input.keepSignedIn ?? false);
+}
+
+/**
+ * A taken email gets the same answer as a new one (status, body shape, cookies), so sign-up cannot tell
+ * who has an account; the answer opens nothing (no such user, no such session), and the owner is told.
+ */
+async function answerForTakenEmail(
+  ctx: Ctx,
+  input: z.output<typeof signupSchema>,
+  email: string,
+): Promise<Session> {
+  const user: AuthUser = {
+    id: derivedUuid(ctx.config.jwtSecret, `taken:${email}`),
+    email,
+    firstName: input.firstName,
+    lastName: input.lastName ?? "",
+    planStatus: input.planType === "Free" ? "active" : "incomplete",
+    planType: input.planType,
+    isAdmin: false,
+    emailVerified: false,
+    notificationPreferences: defaultNotificationPreferences,
+  };
+  await ctx.mailer.send({
+    to: email,
+    subject: "Someone tried to sign up to ChangeRadar with your address",
+    template: "signup-address-taken",
+    text: `Someone tried to sign up with your address on ChangeRadar, which already has an account for it. If it was you, sign in at ${ctx.config.appUrl}/login (or reset your password from there). If not, you can ignore this email: nothing was changed.\n`,
+    html: `<p>Someone tried to sign up with your address on ChangeRadar, which already has an account for it.</p><p>If it was you, <a href="${ctx.config.appUrl}/login">sign in</a> (or reset your password from there). If not, you can ignore this email: nothing was changed.</p>`,
+  });
+  const accessToken = await signAccessToken(user, randomUUID(), ctx.config.jwtSecret, ctx.clock);
+  return { accessToken, user, refreshToken: randomToken(), persistent: input.keepSignedIn ?? false };
 }
 
 /** ADMIN_EMAIL's account is an admin once its address is verified: knowing the address is not enough. */

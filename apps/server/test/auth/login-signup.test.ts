@@ -1,6 +1,7 @@
 import { messages, tokenResponseSchema } from "@changeradar/contracts";
 import { describe, expect, it } from "vitest";
 import { updateUser } from "../../src/users/users.repository";
+import { ApiClient } from "../helpers/client";
 import { useTestServer } from "../helpers/server";
 import { codeFromMail, createUser, uniqueEmail } from "../helpers/users";
 
@@ -145,15 +146,40 @@ describe("POST /users/new-merchant", () => {
     expect(user.user).toMatchObject({ planType: "Pro", planStatus: "incomplete" });
   });
 
-  it("refuses a second account for the same email, in any case", async () => {
-    const user = await createUser(t.server);
-    const again = await t.anonymous.post("/users/new-merchant", {
-      email: user.email.toUpperCase(),
+  it("answers a taken email exactly as a new one and mails the owner instead (no enumeration)", async () => {
+    const owner = await createUser(t.server);
+    const fresh = await t.anonymous.post("/users/new-merchant", {
+      email: uniqueEmail("fresh"),
       password: "another",
       firstName: "Eve",
     });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toMatch(/already exists/);
+    const attacker = new ApiClient(t.server.baseUrl);
+    const again = await attacker.post<{ accessToken: string; userId: string; user: object }>(
+      "/users/new-merchant",
+      {
+        email: owner.email.toUpperCase(),
+        password: "another",
+        firstName: "Eve",
+      },
+    );
+    expect(again.status).toBe(fresh.status);
+    expect(Object.keys(again.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(Object.keys(again.body.user).sort()).toEqual(Object.keys(fresh.body.user as object).sort());
+    expect(again.setCookies.map((c) => c.split("=")[0]).sort()).toEqual(
+      fresh.setCookies.map((c) => c.split("=")[0]).sort(),
+    );
+    // It opens nothing: not the owner's account, no session.
+    expect(again.body.userId).not.toBe(owner.id);
+    attacker.token = again.body.accessToken;
+    expect((await attacker.get("/users/me")).status).toBe(403);
+    expect((await attacker.get("/auth/refresh", { xsrf: true })).status).toBe(401);
+    // The owner is told, and keeps their password.
+    const warning = await t.server.smtp.waitForMail(
+      (m) => m.to.includes(owner.email) && /tried to sign up/i.test(m.subject),
+    );
+    expect(warning.text).toMatch(/someone tried to sign up with your address/i);
+    const login = await t.anonymous.post("/auth/login", { email: owner.email, password: owner.password });
+    expect(login.status).toBe(200);
   });
 
   it("validates with the spec's messages and refuses unknown fields and plans", async () => {
