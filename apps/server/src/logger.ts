@@ -31,7 +31,7 @@ function serializeError(error: unknown): unknown {
   const clean = (value: unknown, depth: number): unknown => {
     if (!(value instanceof Error) || seen.has(value) || depth > 5) return value;
     seen.add(value);
-    const base = pino.stdSerializers.err(value) as unknown as Record<string, unknown>;
+    const base: Record<string, unknown> = { ...pino.stdSerializers.err(value) };
     const out: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(base)) {
       if (queryValueFields.has(key)) out[key] = "[redacted]";
