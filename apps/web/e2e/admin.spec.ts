@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { expect, nextCode, test, uniqueEmail } from "./fixtures";
+import { expect, test, uniqueEmail } from "./fixtures";
 import { adminEmail, adminPassword } from "./global-setup";
+import { adminAccessToken } from "./support/admin-session";
 
 /**
  * The admin area's must-show, against the real server and the real SMTP capture: the dashboard's figures
@@ -43,23 +44,7 @@ async function seriousViolations(page: Page) {
 }
 
 test.beforeAll(async ({ browser, request }) => {
-  // The administrator: ADMIN_EMAIL's account (created here unless another spec already did).
-  await signUp(request, adminEmail, adminPassword);
-  const login = await request.post("/api/v1/auth/login", {
-    data: { email: adminEmail, password: adminPassword },
-  });
-  expect(login.status(), "the admin account signs in with this spec's password").toBe(200);
-  adminToken = (await login.json()).accessToken;
-  // ADMIN_EMAIL is an admin once the address is verified with the code mailed at sign-up.
-  const me = await request.get("/api/v1/users/me", { headers: { authorization: `Bearer ${adminToken}` } });
-  const { id, emailVerified } = (await me.json()) as { id: string; emailVerified: boolean };
-  if (!emailVerified) {
-    const passcode = await nextCode(adminEmail, "verification", 0);
-    const verified = await request.post("/api/v1/users/verify-passcode", {
-      data: { id, passcode, isVerifyEmail: true },
-    });
-    expect(verified.status(), "the admin address is verified with the mailed code").toBe(200);
-  }
+  adminToken = await adminAccessToken(request);
   expect((await signUp(request, customerEmail, customerPassword)).status()).toBe(200);
 
   const options = { baseURL: process.env.CR_E2E_BASE_URL, viewport: { width: 1440, height: 900 } };

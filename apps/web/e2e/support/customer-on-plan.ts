@@ -1,10 +1,10 @@
 import type { PlanName } from "@changeradar/contracts";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { adminEmail, adminPassword } from "../global-setup";
+import { adminAccessToken } from "./admin-session";
 
 /**
  * A customer on a paid plan, as support would set it up: signed up through the API, moved to `plan` by
- * the administrator (created here unless another spec already did), then signed in on `page`.
+ * the administrator (see admin-session.ts), then signed in on `page`.
  */
 export async function customerOnPlan(
   request: APIRequestContext,
@@ -17,12 +17,7 @@ export async function customerOnPlan(
     request.post("/api/v1/users/new-merchant", {
       data: { email: address, password: secret, firstName: "Kim", planType: "Free", period: "monthly" },
     });
-  await signUp(adminEmail, adminPassword);
-  const admin = await request.post("/api/v1/auth/login", {
-    data: { email: adminEmail, password: adminPassword },
-  });
-  expect(admin.status()).toBe(200);
-  const adminAuth = { authorization: `Bearer ${(await admin.json()).accessToken}` };
+  const adminAuth = { authorization: `Bearer ${await adminAccessToken(request)}` };
   expect((await signUp(email, password)).status()).toBe(200);
   const found = await request.get(`/api/v1/admin/customers?q=${encodeURIComponent(email)}`, {
     headers: adminAuth,
