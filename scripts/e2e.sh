@@ -7,4 +7,4 @@ bash scripts/ensure-chromium.sh
 if [ "${CR_WEB_BUILT:-}" != "1" ]; then npm run build -w apps/web; fi
 # The landing page's first-load JavaScript must stay under its budget (200 KB gzipped).
 node apps/web/scripts/first-load-size.mjs
-npx playwright test -c apps/web/playwright.config.ts
+npx playwright test -c apps/web/playwright.config.ts "$@"
