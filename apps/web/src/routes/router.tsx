@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: "/", element: <LandingPage /> },
-      { path: "share/:token", element: <SharedChangePage /> },
+      { path: "share/:token", handle: page("A shared change"), element: <SharedChangePage /> },
       {
         element: <PublicLayout />,
         children: [
