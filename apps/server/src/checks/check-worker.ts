@@ -48,7 +48,10 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   const log = options.log ?? (() => {});
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const inFlight = new Map<string, Promise<void>>();
+  /** Checks asked for by id, waiting for a slot or their host's permit. */
+  const soon = new Set<string>();
   const cache = new SnapshotCache(options.snapshotCacheBytes ?? 32 * 1024 * 1024);
+  const scheduling = options.schedule ?? true;
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
@@ -88,8 +91,41 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       hosts.release(monitor.host);
       slots.release();
       wake?.();
+      startSoonChecks();
     });
     inFlight.set(monitor.id, task);
+  }
+
+  /**
+   * Starts the asked-for checks ("check now", first checks) that a slot and their host's permit allow; the
+   * others wait here for the next check of this worker to end. A worker without a scheduler (the `api`
+   * role) has no loop that would pick them up later.
+   */
+  function startSoonChecks(): void {
+    for (const monitorId of soon) {
+      if (!running || slots.free === 0) return;
+      soon.delete(monitorId);
+      if (inFlight.has(monitorId)) continue;
+      void slots.acquire().then(async () => {
+        try {
+          const monitor = running ? await claimMonitor(db, monitorId, owner, timing.leaseMs) : null;
+          if (monitor && hosts.tryAcquire(monitor.host)) return launch(monitor);
+          // Its host is at its limit here. The scheduler takes it when it has one; without one it waits
+          // for one of this worker's checks of that host to end (or, if one just ended, goes again now).
+          if (monitor) {
+            await releaseLeases(db, [monitor.id], owner);
+            if (!scheduling) {
+              soon.add(monitor.id);
+              if (!hosts.saturated().includes(monitor.host)) queueMicrotask(startSoonChecks);
+            }
+          }
+        } catch (error) {
+          log("error", `Could not start the check of monitor ${monitorId}`, error);
+        }
+        slots.release();
+        wake?.();
+      });
+    }
   }
 
   async function schedulerLoop(): Promise<void> {
@@ -134,7 +170,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     owner,
     start() {
       running = true;
-      if (options.schedule ?? true) loop = schedulerLoop();
+      if (scheduling) loop = schedulerLoop();
     },
     async stop() {
       running = false;
@@ -148,22 +184,15 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       await releaseLeases(db, [...inFlight.keys()], owner);
     },
     checkSoon(monitorId) {
-      if (!running || inFlight.has(monitorId) || slots.free === 0) {
+      if (!running || inFlight.has(monitorId)) return;
+      // With every slot busy, a scheduler takes the monitor when it is due, as it takes any other.
+      if (scheduling && slots.free === 0) {
         wake?.();
         return;
       }
-      void slots.acquire().then(async () => {
-        try {
-          const monitor = running ? await claimMonitor(db, monitorId, owner, timing.leaseMs) : null;
-          if (monitor && hosts.tryAcquire(monitor.host)) return launch(monitor);
-          // Its host is at its limit here: the monitor stays due and the scheduler takes it.
-          if (monitor) await releaseLeases(db, [monitor.id], owner);
-        } catch (error) {
-          log("error", `Could not start the check of monitor ${monitorId}`, error);
-        }
-        slots.release();
-        wake?.();
-      });
+      soon.add(monitorId);
+      startSoonChecks();
+      wake?.();
     },
   };
 }
