@@ -48,11 +48,9 @@ async function monitorOn(path: string, body: Record<string, unknown>) {
   });
   expect(res.statusCode).toBe(201);
   const monitor = monitorSchema.parse(res.json());
-  // The first check runs in the background; under a full parallel run it has taken more than 15 s here.
   await eventually(
     () => checkCount(t.database.handle.db, monitor.id),
     (n) => n === 1,
-    60_000,
   );
   return { owner, monitor };
 }
@@ -123,11 +121,7 @@ describe("sensitivity: one scale, one default, higher means fewer alerts", () =>
 });
 
 describe("facts that went back are alerted", () => {
-  // Skipped at the end of the session: in full runs (one or two workers) this monitor's background first check
-  // is never recorded, though the test passes alone. A real bug found too late to fix; see the session note.
-  it.skip("in stock → out of stock → back in stock is two changes, not one", {
-    timeout: 120_000,
-  }, async () => {
+  it("in stock → out of stock → back in stock is two changes, not one", async () => {
     const db = t.database.handle.db;
     pages.set("/restock", shopPage());
     const { monitor } = await monitorOn("/restock", { watch: ["stock"] });
