@@ -2,7 +2,7 @@ import type { AccountExport } from "@changeradar/contracts";
 import { getChannel } from "../alerts/channels/registry";
 import type { Database } from "../db";
 import { historyCutoff, type PlanOwner } from "../entitlements";
-import { toCsv } from "../reports/csv";
+import { changesCsv } from "../reports/changes-csv";
 import * as repo from "./account-export.repository";
 
 const MAX_CHANGES = 50_000;
@@ -81,32 +81,5 @@ export async function exportChangesCsv(ctx: ExportContext): Promise<string> {
     historyCutoff(ctx.user.plan, ctx.now),
     MAX_CHANGES,
   );
-  return toCsv(
-    [
-      "change_id",
-      "detected_at",
-      "monitor_id",
-      "monitor",
-      "url",
-      "kinds",
-      "significance",
-      "summary",
-      "price_before",
-      "price_after",
-      "currency",
-    ],
-    rows.map((row) => [
-      row.id,
-      row.detectedAt,
-      row.monitorId,
-      row.monitorName,
-      row.url,
-      row.kinds.join(" "),
-      row.significance,
-      row.summary,
-      row.priceBefore,
-      row.priceAfter,
-      row.currency,
-    ]),
-  );
+  return changesCsv(rows, { withIds: true });
 }

@@ -1,7 +1,7 @@
 import type { AuthUser } from "@changeradar/contracts";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
-import { toCsv } from "./csv";
+import { changesCsv } from "./changes-csv";
 import * as repo from "./reports.repository";
 import { type ReportQuery, scopeFor } from "./reports.service";
 
@@ -15,29 +15,6 @@ export async function exportChangesCsv(
 ): Promise<{ filename: string; csv: string }> {
   const { scope, days } = await scopeFor(deps.db, user, query, deps.clock.now());
   const rows = await repo.changesInRange(deps.db, scope, MAX_ROWS);
-  const csv = toCsv(
-    [
-      "detected_at",
-      "monitor",
-      "url",
-      "kinds",
-      "significance",
-      "summary",
-      "price_before",
-      "price_after",
-      "currency",
-    ],
-    rows.map((row) => [
-      row.detectedAt,
-      row.monitorName,
-      row.url,
-      row.kinds.join(" "),
-      row.significance,
-      row.summary,
-      row.priceBefore,
-      row.priceAfter,
-      row.currency,
-    ]),
-  );
+  const csv = changesCsv(rows);
   return { filename: `changeradar-changes-${days[0]}-to-${days[days.length - 1]}.csv`, csv };
 }
