@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { putBlob, putJsonBlob } from "../../src/checks/blob-store";
 import { changes, snapshots } from "../../src/db/schema/checks";
+import { tinyPng } from "../helpers/png";
 import { emptyStoredDiff } from "../helpers/stored-diff";
 import { type PageServer, productPage, startPageServer } from "../monitors/support/page-server";
 import { startTestApp, type TestApp } from "../monitors/support/test-app";
@@ -16,13 +17,6 @@ afterAll(async () => {
   await t.close();
   await pages.close();
 });
-
-/** A 1×1 PNG. */
-const tinyPng = () =>
-  Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-    "base64",
-  );
 
 describe("every monitors and history endpoint is scoped to its owner", () => {
   it("answers 404 to another user's ids and serves the owner's images as PNG", async () => {

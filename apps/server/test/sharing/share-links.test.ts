@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { putBlob } from "../../src/checks/blob-store";
 import { changes, snapshots } from "../../src/db/schema/checks";
+import { tinyPng } from "../helpers/png";
 import { type PageServer, productPage, startPageServer } from "../monitors/support/page-server";
 import { seedChange } from "../monitors/support/seed-change";
 import { startTestApp, type TestApp } from "../monitors/support/test-app";
@@ -18,12 +19,6 @@ afterAll(async () => {
   await t.close();
   await pages.close();
 });
-
-const tinyPng = () =>
-  Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-    "base64",
-  );
 
 type Auth = { authorization: string };
 
