@@ -1,29 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../helpers/client";
+import { type RunningServe, runCli as runCliProcess, startServe } from "../helpers/processes";
 
-const bin = resolve(import.meta.dirname, "../../bin/changeradar.js");
 const adminEmail = "admin@changeradar.test";
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 /** `changeradar plan` while `changeradar serve` holds the embedded database in the same DATA_DIR. */
 describe("changeradar plan against a running serve on the embedded database", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "changeradar-plan-live-"));
-  let server: ChildProcess;
+  let server: RunningServe;
   let baseUrl: string;
-  let serverLog = "";
   const env = () => ({
     PATH: process.env.PATH ?? "",
     DATA_DIR: dataDir,
@@ -34,49 +22,16 @@ describe("changeradar plan against a running serve on the embedded database", ()
   });
 
   beforeAll(async () => {
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
     // At info level the server logs each mail it cannot send (no SMTP_URL): the admin's code is read there.
-    server = spawn(process.execPath, [bin, "serve"], {
-      env: { ...env(), PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info" },
-      stdio: ["ignore", "pipe", "ignore"],
-    });
-    server.stdout?.on("data", (chunk: Buffer) => {
-      serverLog += chunk.toString();
-    });
-    for (let i = 0; i < 480; i++) {
-      const up = await fetch(`${baseUrl}/api/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error("serve did not start");
+    server = await startServe({ ...env(), LOG_LEVEL: "info" });
+    baseUrl = server.baseUrl;
   }, 150_000);
   afterAll(async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((r) => server.once("exit", r));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function runCli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-    return new Promise((done) => {
-      const child = spawn(process.execPath, [bin, ...args], { env: env() });
-      let out = "";
-      let err = "";
-      child.stdout.on("data", (c: Buffer) => {
-        out += c.toString();
-      });
-      child.stderr.on("data", (c: Buffer) => {
-        err += c.toString();
-      });
-      child.on("exit", (code) => done({ code, out, err }));
-    });
-  }
+  const runCli = (args: string[]) => runCliProcess(args, env());
 
   async function signUp(email: string): Promise<ApiClient> {
     const client = new ApiClient(baseUrl);
@@ -100,7 +55,7 @@ describe("changeradar plan against a running serve on the embedded database", ()
     for (let i = 0; i < 100 && !code; i++) {
       code = new RegExp(
         `"to":"${adminEmail}","subject":"(\\d{6}) is your ChangeRadar verification code`,
-      ).exec(serverLog)?.[1];
+      ).exec(server.log())?.[1];
       if (!code) await new Promise((r) => setTimeout(r, 100));
     }
     const verified = await client.post("/users/verify-passcode", {

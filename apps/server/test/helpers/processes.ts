@@ -2,11 +2,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 
-/** Real `changeradar` processes for the backup tests: a server, and one-shot operator commands. */
+/** Real `changeradar` processes for tests: a server, and one-shot operator commands. */
 const bin = resolve(import.meta.dirname, "../../bin/changeradar.js");
 
 export interface RunningServe {
   baseUrl: string;
+  /** Everything the server has written to stdout and stderr so far. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -35,8 +37,8 @@ export async function startServe(env: Record<string, string>): Promise<RunningSe
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(child);
+  let output = "";
   await new Promise<void>((started, failed) => {
-    let output = "";
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes("ChangeRadar listening on")) started();
@@ -47,6 +49,7 @@ export async function startServe(env: Record<string, string>): Promise<RunningSe
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    log: () => output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((done) => child.once("exit", done));
