@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { createAccount, expect, test, uniqueEmail } from "./fixtures";
+import { createAccount, expect, subjectsMailedTo, test, uniqueEmail } from "./fixtures";
 
 const password = "Trail-Runner-42";
 
@@ -54,13 +54,19 @@ test("signing up for a paid plan lands on the account page with the plan and the
   await expect(page.getByText("Payment Required", { exact: true })).toBeHidden();
 });
 
-test("signing up with a taken email says so", async ({ page, request }) => {
+// Issue 12: sign-up must not tell a stranger which addresses have accounts; the owner is mailed instead.
+test("signing up with a taken email answers as for a new one and mails the address's owner", async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail("taken");
   await createAccount(request, email, password);
   await signUp(page, "/register", email);
-  await expect(page.getByText("Signup Failed!!")).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasNotText: "Signup Failed!!" })).toBeVisible();
-  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByText("Signup successful!!")).toBeVisible();
+  await expect(page.getByText("Signup Failed!!")).toBeHidden();
+  await expect
+    .poll(() => subjectsMailedTo(email), { message: `the warning mailed to ${email}`, timeout: 15_000 })
+    .toContain("Someone tried to sign up to ChangeRadar with your address");
 });
 
 test("a wrong password is answered in the form's banner", async ({ page, request }) => {

@@ -8,13 +8,17 @@ interface CapturedMail {
 type CodeKind = "verification" | "password reset";
 
 /** The codes mailed so far to an address, oldest first (the server puts each code in the subject). */
-async function codesMailedTo(email: string, kind: CodeKind): Promise<string[]> {
-  const subject = new RegExp(`^(\\d{6}) is your ChangeRadar ${kind} code`);
+/** The subjects of every mail sent to `email` so far, oldest first. */
+export async function subjectsMailedTo(email: string): Promise<string[]> {
   const response = await fetch(`${process.env.CR_E2E_MAILBOX_URL}/mails`);
   const mails = (await response.json()) as CapturedMail[];
-  return mails
-    .filter((m) => m.to.includes(email.toLowerCase()))
-    .map((m) => subject.exec(m.subject)?.[1])
+  return mails.filter((m) => m.to.includes(email.toLowerCase())).map((m) => m.subject);
+}
+
+async function codesMailedTo(email: string, kind: CodeKind): Promise<string[]> {
+  const subject = new RegExp(`^(\\d{6}) is your ChangeRadar ${kind} code`);
+  return (await subjectsMailedTo(email))
+    .map((line) => subject.exec(line)?.[1])
     .filter((code): code is string => Boolean(code));
 }
 
