@@ -163,6 +163,20 @@ export function cheapestPlan(allows: (plan: Plan) => boolean): PlanName | null {
   return planNames.find((name) => allows(plans[name])) ?? null;
 }
 
+/**
+ * Why one more monitor is refused, or null when it fits: `existing` counts every monitor the user has,
+ * paused ones included. The server refuses with this (402) and Add Monitor says it before the form.
+ */
+export function monitorCountRefusal(plan: PlanName, existing: number): string | null {
+  const limit = plans[plan].monitors;
+  if (existing < limit) return null;
+  const next = planNames.find((name) => plans[name].monitors > limit);
+  const allows = `Your ${plan} plan allows ${limit} ${limit === 1 ? "monitor" : "monitors"}.`;
+  return next
+    ? `${allows} Upgrade to ${next} to add more.`
+    : `${allows} Delete or pause a monitor to add another.`;
+}
+
 export function planForFrequency(frequency: Frequency): PlanName {
   return (
     cheapestPlan((p) => frequencyMinutes[frequency] >= frequencyMinutes[p.fastestFrequency]) ?? "Business"

@@ -2,6 +2,7 @@ import {
   type ChannelType,
   channelLabels,
   type Frequency,
+  monitorCountRefusal,
   type PlanName,
   planAllowsChannel,
   planAllowsFrequency,
@@ -13,6 +14,9 @@ import {
   plans,
 } from "@changeradar/contracts";
 import { Forbidden, PlanLimit } from "../http/errors";
+
+/** The monitor-count rule lives in contracts so the Add Monitor screen says the same thing before the form. */
+export { monitorCountRefusal };
 
 /**
  * Every plan gate of DECISIONS "Plan gates" and its one refusal message. Each message names the plan that
@@ -35,16 +39,6 @@ function orHigher(plan: PlanName): string {
 
 /** The cheapest plan that allows API keys. */
 export const apiKeysPlan: PlanName = planNames.find((name) => plans[name].apiKeys) ?? "Business";
-
-export function monitorCountRefusal(plan: PlanName, existing: number): string | null {
-  const limit = plans[plan].monitors;
-  if (existing < limit) return null;
-  const next = planNames.find((name) => plans[name].monitors > limit);
-  const allows = `Your ${plan} plan allows ${limit} ${limit === 1 ? "monitor" : "monitors"}.`;
-  return next
-    ? `${allows} Upgrade to ${next} to add more.`
-    : `${allows} Delete or pause a monitor to add another.`;
-}
 
 export function frequencyRefusal(plan: PlanName, frequency: Frequency): string | null {
   if (planAllowsFrequency(plan, frequency)) return null;

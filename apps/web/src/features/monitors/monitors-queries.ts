@@ -9,6 +9,7 @@ import type {
 } from "@changeradar/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../api/client";
+import { billingKey } from "../billing/billing-queries";
 
 export interface MonitorPage {
   items: Monitor[];
@@ -83,12 +84,13 @@ export function usePreview() {
   return useMutation({ mutationFn: monitorsApi.preview });
 }
 
-/** Every change to monitors refreshes the lists, the dashboard and the reports that count them. */
+/** Every change to monitors refreshes the lists, the dashboard and the plan usage that count them. */
 export function useMonitorMutations() {
   const client = useQueryClient();
   const refresh = () => {
     void client.invalidateQueries({ queryKey: monitorKeys.all });
     void client.invalidateQueries({ queryKey: ["dashboard"] });
+    void client.invalidateQueries({ queryKey: billingKey });
   };
   const options = { onSuccess: refresh };
   return {

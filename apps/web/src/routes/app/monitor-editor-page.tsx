@@ -1,22 +1,20 @@
-import { plans } from "@changeradar/contracts";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import { useSnackbar } from "notistack";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../components/page-loader";
 import { ScreenSection } from "../../components/shell/screen-section";
 import { usePlanInForce } from "../../features/billing/billing-queries";
 import { LoadError } from "../../features/common/query-states";
 import { MonitorForm } from "../../features/monitors/editor/monitor-form";
 import { emptyMonitorValues, valuesFromMonitor } from "../../features/monitors/editor/monitor-form-values";
-import { useMonitor, useMonitorList, useMonitorMutations } from "../../features/monitors/monitors-queries";
+import { MonitorLimitReached, useMonitorRoom } from "../../features/monitors/monitor-limit";
+import { useMonitor, useMonitorMutations } from "../../features/monitors/monitors-queries";
 
 /** /auth/mymonitors/new and /auth/mymonitors/:monitorId/edit. */
 export default function MonitorEditorPage() {
   const { monitorId } = useParams();
   const plan = usePlanInForce();
   const monitor = useMonitor(monitorId);
-  const count = useMonitorList({ pageSize: 1 });
+  const room = useMonitorRoom();
   const { create, update } = useMonitorMutations();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -42,35 +40,24 @@ export default function MonitorEditorPage() {
     );
   }
 
-  const limit = plans[plan].monitors;
-  const full = count.data !== undefined && count.data.total >= limit;
+  if (room.state === "loading") return <PageLoader />;
   return (
     <ScreenSection title="Add monitor">
-      {full && (
-        <Alert
-          severity="info"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" component={Link} to="/auth/settings#plan">
-              Upgrade
-            </Button>
-          }
-        >
-          Your {plan} plan includes {limit} {limit === 1 ? "monitor" : "monitors"} and you use them all. A
-          bigger plan watches more pages.
-        </Alert>
+      {room.state === "full" ? (
+        <MonitorLimitReached room={room} />
+      ) : (
+        <MonitorForm
+          plan={plan}
+          editing={false}
+          initial={emptyMonitorValues(plan)}
+          cancelTo="/auth/mymonitors"
+          onSubmit={async (input) => {
+            const created = await create.mutateAsync(input);
+            enqueueSnackbar("Monitor added. The first check is running now.", { variant: "success" });
+            navigate(`/auth/mymonitors/${created.id}`);
+          }}
+        />
       )}
-      <MonitorForm
-        plan={plan}
-        editing={false}
-        initial={emptyMonitorValues(plan)}
-        cancelTo="/auth/mymonitors"
-        onSubmit={async (input) => {
-          const created = await create.mutateAsync(input);
-          enqueueSnackbar("Monitor added. The first check is running now.", { variant: "success" });
-          navigate(`/auth/mymonitors/${created.id}`);
-        }}
-      />
     </ScreenSection>
   );
 }

@@ -22,6 +22,7 @@ import {
   withFilter,
 } from "../../features/monitors/monitor-filters";
 import { MonitorFiltersBar } from "../../features/monitors/monitor-filters-bar";
+import { useMonitorRoom } from "../../features/monitors/monitor-limit";
 import { MonitorRow } from "../../features/monitors/monitor-row";
 import { useMonitorList } from "../../features/monitors/monitors-queries";
 
@@ -29,6 +30,7 @@ export default function MyMonitorsPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const plan = usePlanInForce();
+  const room = useMonitorRoom();
   const [importing, setImporting] = useState(false);
   const list = useMonitorList(toListQuery(filters));
   const paramString = params.toString();
@@ -46,15 +48,22 @@ export default function MyMonitorsPage() {
   return (
     <ScreenSection title="My Monitors">
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "center", mb: 3 }}>
-        <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
+        <Typography id="monitor-count" color="text.secondary" sx={{ flexGrow: 1 }}>
           {list.data && !filtered
             ? `${list.data.total} of ${plans[plan].monitors} ${plans[plan].monitors === 1 ? "monitor" : "monitors"} on your ${plan} plan`
             : "Pages you watch for changes"}
+          {room.state === "full" && " · limit reached"}
         </Typography>
         <Button startIcon={<UploadFileOutlined />} onClick={() => setImporting(true)}>
           Bulk import
         </Button>
-        <Button variant="contained" startIcon={<Add />} component={Link} to="/auth/mymonitors/new">
+        <Button
+          variant="contained"
+          startIcon={<Add />}
+          component={Link}
+          to="/auth/mymonitors/new"
+          aria-describedby="monitor-count"
+        >
           Add monitor
         </Button>
       </Box>
