@@ -1,0 +1,393 @@
+import type { ChangeResult, LearnedNoise, Snapshot } from "@changeradar/engine";
+import { describe, expect, it } from "vitest";
+import { type CheckPlan, isQuiet, planRecord } from "../../src/checks/check-plan";
+import { defaultCheckTiming } from "../../src/checks/check-timing";
+import type { PageCheckOutcome } from "../../src/checks/page-check";
+import type { MonitorRow } from "../../src/db/schema/monitors";
+
+const now = new Date("2026-03-01T12:00:00Z");
+const startedAt = new Date("2026-03-01T11:59:59Z");
+const ctx = { startedAt, timing: defaultCheckTiming, random: () => 0.5 };
+const hourLater = new Date("2026-03-01T13:00:00Z");
+
+const monitor: MonitorRow = {
+  id: "m1",
+  userId: "u1",
+  url: "https://shop.example/anvil",
+  host: "shop.example",
+  name: "Anvil",
+  frequency: "1h",
+  watch: ["text", "price"],
+  selector: null,
+  ignoreRules: [],
+  conditions: [],
+  renderJs: false,
+  sensitivity: 50,
+  channelIds: [],
+  tags: [],
+  paused: false,
+  pausedByPlan: false,
+  pausedByDisable: false,
+  aiCriteria: null,
+  nextCheckAt: now,
+  leaseUntil: null,
+  leaseOwner: "w1",
+  manualCheckAt: null,
+  lastCheckedAt: null,
+  lastChangeAt: null,
+  lastError: null,
+  consecutiveFailures: 0,
+  failingAlerted: false,
+  etag: null,
+  bodyHash: null,
+  lastModified: null,
+  latestSnapshotId: "s-old",
+  latest: null,
+  learnedNoise: null,
+  recentFingerprints: ["f0"],
+  createdAt: now,
+  updatedAt: now,
+};
+
+const snapshot = (price: number | null = 24.99): Snapshot => ({
+  version: 1,
+  url: monitor.url,
+  format: "html",
+  title: "Acme Anvil",
+  lines: ["Acme Anvil", "In stock"],
+  price: price === null ? null : { amount: price, currency: "USD", maxAmount: null, source: "json-ld" },
+  availability: "in_stock",
+  items: [],
+  images: [],
+  structure: { hash: "h", paths: [] },
+  scopeMatched: null,
+});
+
+const fetched = { httpStatus: 200, durationMs: 120, etag: '"e2"', lastModified: null, bodyHash: "b2:k" };
+const noise: LearnedNoise = {
+  version: 1,
+  lineTemplates: [["Updated ", ""]],
+  volatileLines: [],
+  volatileItemKeys: [],
+  volatileImages: [],
+  volatileStructurePaths: [],
+};
+
+function result(overrides: Partial<ChangeResult> = {}): ChangeResult {
+  return {
+    changed: true,
+    alert: true,
+    kinds: ["price"],
+    significance: 61.6,
+    summary: "Price went from USD 24.99 to USD 19.99",
+    diffs: {
+      text: [
+        { op: "change", before: "USD 24.99", after: "USD 19.99" },
+        { op: "equal", before: "Acme Anvil", after: "Acme Anvil" },
+      ],
+      items: { added: [], removed: [] },
+      images: { added: [], removed: [] },
+      price: {
+        before: { amount: 24.99, currency: "USD", maxAmount: null, source: "json-ld" },
+        after: { amount: 19.99, currency: "USD", maxAmount: null, source: "json-ld" },
+        absolute: -5,
+        percent: -20,
+      },
+      availability: null,
+      structure: { added: [], removed: [] },
+      visual: null,
+    },
+    conditions: [],
+    flipFlop: false,
+    fingerprint: "f1",
+    ...overrides,
+  } as ChangeResult;
+}
+
+const png = new Uint8Array([137, 80, 78, 71]);
+
+interface Case {
+  name: string;
+  monitor?: Partial<MonitorRow>;
+  outcome: PageCheckOutcome;
+  status: CheckPlan["check"]["status"];
+  quiet: boolean;
+  /** Fields of the monitor's new state (only these are compared). */
+  state: Partial<CheckPlan["state"]>;
+  /** Keys the state must NOT set (left as they are on the row). */
+  untouched?: string[];
+  store?: Partial<NonNullable<CheckPlan["store"]>> | null;
+  change?: Partial<NonNullable<CheckPlan["change"]>> | null;
+  alerts?: string[];
+  price?: number | null;
+}
+
+const cases: Case[] = [
+  {
+    name: "not modified: only the schedule moves",
+    outcome: { ...fetched, kind: "not_modified" },
+    status: "not_modified",
+    quiet: true,
+    state: { lastCheckedAt: now, nextCheckAt: hourLater, consecutiveFailures: 0, etag: '"e2"' },
+    untouched: ["bodyHash", "latest", "learnedNoise", "recentFingerprints", "latestSnapshotId"],
+    price: null,
+  },
+  {
+    name: "same body bytes: quiet, no facts rewritten",
+    outcome: { ...fetched, kind: "same_body" },
+    status: "unchanged",
+    quiet: true,
+    state: { lastError: null, nextCheckAt: hourLater },
+    untouched: ["bodyHash", "latest", "lastChangeAt"],
+    price: null,
+  },
+  {
+    name: "unchanged: quiet, facts and body hash refreshed, price point kept",
+    outcome: { ...fetched, kind: "unchanged", snapshot: snapshot(), rebase: false, fingerprint: "f0" },
+    status: "unchanged",
+    quiet: true,
+    state: {
+      bodyHash: "b2:k",
+      latest: { title: "Acme Anvil", price: { amount: 24.99, currency: "USD" }, availability: "in_stock" },
+    },
+    untouched: ["learnedNoise", "recentFingerprints", "lastChangeAt"],
+    price: 24.99,
+  },
+  {
+    name: "unchanged without a price: no price point",
+    outcome: { ...fetched, kind: "unchanged", snapshot: snapshot(null), rebase: false, fingerprint: "f0" },
+    status: "unchanged",
+    quiet: true,
+    state: { latest: { title: "Acme Anvil", price: null, availability: "in_stock" } },
+    price: null,
+  },
+  {
+    name: "unchanged with noise learned at this check: the noise is kept, still quiet",
+    outcome: {
+      ...fetched,
+      kind: "unchanged",
+      snapshot: snapshot(),
+      rebase: false,
+      fingerprint: "f0",
+      learnedNoise: noise,
+    },
+    status: "unchanged",
+    quiet: true,
+    state: { learnedNoise: noise },
+  },
+  {
+    name: "flip-flop back to a recent version: stored silently, no change",
+    outcome: { ...fetched, kind: "unchanged", snapshot: snapshot(), rebase: true, fingerprint: "f0" },
+    status: "unchanged",
+    quiet: false,
+    state: {},
+    untouched: ["recentFingerprints", "lastChangeAt"],
+    store: { fingerprint: "f0", screenshot: null, diffImage: null, takenAt: now },
+    change: null,
+    alerts: [],
+  },
+  {
+    name: "baseline: stored, fingerprints and noise reset",
+    monitor: { latestSnapshotId: null, learnedNoise: noise, recentFingerprints: ["a", "b"] },
+    outcome: { ...fetched, kind: "baseline", snapshot: snapshot(), screenshot: png, fingerprint: "f9" },
+    status: "unchanged",
+    quiet: false,
+    state: { learnedNoise: null, recentFingerprints: ["f9"], bodyHash: "b2:k" },
+    store: { fingerprint: "f9", screenshot: png, diffImage: null },
+    change: null,
+    alerts: [],
+    price: 24.99,
+  },
+  {
+    name: "changed and alerted: store, change and one change alert",
+    outcome: { ...fetched, kind: "changed", snapshot: snapshot(19.99), screenshot: null, result: result() },
+    status: "changed",
+    quiet: false,
+    state: { lastChangeAt: now, recentFingerprints: ["f0", "f1"] },
+    store: { fingerprint: "f1", screenshot: null, diffImage: null },
+    change: {
+      beforeSnapshotId: "s-old",
+      significance: 62,
+      alerted: true,
+      priceBefore: 24.99,
+      priceAfter: 19.99,
+      currency: "USD",
+      diffPercent: null,
+    },
+    alerts: ["change"],
+    price: 19.99,
+  },
+  {
+    name: "changed but held back by the conditions: a change row, no alert",
+    outcome: {
+      ...fetched,
+      kind: "changed",
+      snapshot: snapshot(19.99),
+      screenshot: null,
+      result: result({ alert: false }),
+    },
+    status: "changed",
+    quiet: false,
+    state: { lastChangeAt: now },
+    change: { alerted: false },
+    alerts: [],
+  },
+  {
+    name: "changed with a visual diff: the diff image is stored with the change",
+    outcome: {
+      ...fetched,
+      kind: "changed",
+      snapshot: snapshot(),
+      screenshot: png,
+      result: result({
+        kinds: ["visual"],
+        diffs: {
+          ...result().diffs,
+          price: null,
+          visual: { percent: 12.5, changedPixels: 10, width: 4, height: 4, diffPng: png },
+        },
+      }),
+    },
+    status: "changed",
+    quiet: false,
+    state: {},
+    store: { screenshot: png, diffImage: png },
+    change: { diffPercent: 12.5, priceBefore: null, priceAfter: null, currency: null },
+    alerts: ["change"],
+  },
+  {
+    name: "changed: recent fingerprints keep the last five",
+    monitor: { recentFingerprints: ["a", "b", "c", "d", "e"] },
+    outcome: { ...fetched, kind: "changed", snapshot: snapshot(), screenshot: null, result: result() },
+    status: "changed",
+    quiet: false,
+    state: { recentFingerprints: ["b", "c", "d", "e", "f1"] },
+    alerts: ["change"],
+  },
+  {
+    name: "first error: quiet, retried after the retry base",
+    outcome: { ...fetched, kind: "error", error: "HTTP 503", httpStatus: 503 },
+    status: "error",
+    quiet: true,
+    state: {
+      lastError: "HTTP 503",
+      consecutiveFailures: 1,
+      failingAlerted: false,
+      nextCheckAt: new Date(now.getTime() + 60_000),
+    },
+    untouched: ["etag", "bodyHash", "latest"],
+    alerts: [],
+    price: null,
+  },
+  {
+    name: "error reaching the threshold: one failing alert",
+    monitor: { consecutiveFailures: 2 },
+    outcome: { ...fetched, kind: "error", error: "HTTP 503" },
+    status: "error",
+    quiet: false,
+    state: { consecutiveFailures: 3, failingAlerted: true, nextCheckAt: new Date(now.getTime() + 240_000) },
+    store: null,
+    change: null,
+    alerts: ["failing"],
+  },
+  {
+    name: "error after the failing alert was sent: quiet again",
+    monitor: { consecutiveFailures: 5, failingAlerted: true },
+    outcome: { ...fetched, kind: "error", error: "HTTP 503" },
+    status: "error",
+    quiet: true,
+    state: { consecutiveFailures: 6, failingAlerted: true, nextCheckAt: new Date("2026-03-01T12:32:00Z") },
+    alerts: [],
+  },
+  {
+    name: "not modified after failing: the recovered alert",
+    monitor: { consecutiveFailures: 4, failingAlerted: true },
+    outcome: { ...fetched, kind: "not_modified" },
+    status: "not_modified",
+    quiet: false,
+    state: { consecutiveFailures: 0, failingAlerted: false, lastError: null },
+    store: null,
+    alerts: ["recovered"],
+  },
+  {
+    name: "unchanged after failing: the recovered alert",
+    monitor: { consecutiveFailures: 4, failingAlerted: true },
+    outcome: { ...fetched, kind: "unchanged", snapshot: snapshot(), rebase: false, fingerprint: "f0" },
+    status: "unchanged",
+    quiet: false,
+    state: { failingAlerted: false },
+    store: null,
+    alerts: ["recovered"],
+  },
+  {
+    name: "changed after failing: the change alert, then the recovered alert",
+    monitor: { consecutiveFailures: 4, failingAlerted: true },
+    outcome: { ...fetched, kind: "changed", snapshot: snapshot(), screenshot: null, result: result() },
+    status: "changed",
+    quiet: false,
+    state: { failingAlerted: false, consecutiveFailures: 0 },
+    alerts: ["change", "recovered"],
+  },
+  {
+    name: "an error below the threshold keeps the ETag and facts of the last good check",
+    monitor: { consecutiveFailures: 1, etag: '"e1"' },
+    outcome: { ...fetched, kind: "error", error: "timeout", httpStatus: null, etag: null },
+    status: "error",
+    quiet: true,
+    state: { consecutiveFailures: 2, nextCheckAt: new Date(now.getTime() + 120_000) },
+    untouched: ["etag", "lastModified", "latestSnapshotId"],
+  },
+];
+
+describe("planRecord", () => {
+  it.each(cases)("$name", (c) => {
+    const plan = planRecord({ ...monitor, ...c.monitor }, c.outcome, now, ctx);
+    expect(plan.check).toEqual({
+      startedAt,
+      durationMs: c.outcome.durationMs,
+      status: c.status,
+      httpStatus: c.outcome.httpStatus,
+      error: c.outcome.kind === "error" ? c.outcome.error : null,
+    });
+    expect(plan.live).toEqual({ type: "check", monitorId: "m1", status: c.status, at: now.toISOString() });
+    expect(isQuiet(plan)).toBe(c.quiet);
+    expect(plan.state).toMatchObject(c.state);
+    for (const key of c.untouched ?? []) expect(plan.state).not.toHaveProperty(key);
+    if (c.store === null) expect(plan.store).toBeUndefined();
+    else if (c.store) expect(plan.store).toMatchObject(c.store);
+    if (c.change === null) expect(plan.change).toBeUndefined();
+    else if (c.change) expect(plan.change).toMatchObject(c.change);
+    if (c.alerts) expect(plan.alerts.map((a) => a.kind)).toEqual(c.alerts);
+    if (c.price !== undefined) expect(plan.price?.amount ?? null).toBe(c.price);
+  });
+
+  it("the change alert carries the diff excerpt and the price text", () => {
+    const plan = planRecord(
+      monitor,
+      { ...fetched, kind: "changed", snapshot: snapshot(19.99), screenshot: null, result: result() },
+      now,
+      ctx,
+    );
+    expect(plan.alerts[0]).toEqual({
+      kind: "change",
+      change: {
+        detectedAt: now,
+        kinds: ["price"],
+        summary: "Price went from USD 24.99 to USD 19.99",
+        significance: 62,
+        diffExcerpt: { added: ["USD 19.99"], removed: ["USD 24.99"] },
+        price: { before: "USD 24.99", after: "USD 19.99" },
+      },
+    });
+  });
+
+  it("the failing alert names the error and the failures in a row", () => {
+    const plan = planRecord(
+      { ...monitor, consecutiveFailures: 2 },
+      { ...fetched, kind: "error", error: "HTTP 503" },
+      now,
+      ctx,
+    );
+    expect(plan.alerts).toEqual([{ kind: "failing", reason: "HTTP 503", consecutiveFailures: 3 }]);
+  });
+});
