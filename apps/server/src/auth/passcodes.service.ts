@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import type { PasscodePurpose, UserRow } from "../db/schema";
 import { Invalid } from "../http/errors";
 import { systemMail } from "../mail/system-mail";
-import { claimPasscodeAttempt, consumePasscode, replacePasscode } from "./passcodes.repository";
+import { claimPasscodeAttempts, consumePasscode, issuePasscode } from "./passcodes.repository";
 import { keyedHash, randomDigits, safeEqual } from "./secrets";
 
 type Ctx = Pick<AppContext, "db" | "config" | "clock" | "mailer" | "log">;
@@ -14,7 +14,8 @@ export const wrongCodeMessage =
   "The code is wrong or has expired. Check your latest email or resend a new code.";
 
 /**
- * Creates a six-digit code for `purpose`, voids the earlier ones, and emails it. With `deliverLater`, the
+ * Creates a six-digit code for `purpose` and emails it; earlier codes still valid keep working (a resend
+ * must not void the code in a mail that arrives late). With `deliverLater`, the
  * answer does not wait for the mail server: flows that must not reveal whether an account exists
  * (forgot-password, resend) then take the same time for a real account as for an unknown one.
  */
@@ -26,7 +27,7 @@ export async function sendPasscode(
 ): Promise<void> {
   const code = randomDigits(limits.passcodeLength);
   const now = ctx.clock.now();
-  await replacePasscode(
+  await issuePasscode(
     ctx.db,
     {
       userId: user.id,
@@ -51,7 +52,10 @@ export async function sendPasscode(
   );
 }
 
-/** Every guess spends one of the code's attempts first; a match consumes the code, anything else throws `Invalid`. */
+/**
+ * Every guess spends one attempt of each live code first; a match consumes it (and voids the others),
+ * anything else throws `Invalid`.
+ */
 export async function checkPasscode(
   ctx: Ctx,
   user: UserRow | null,
@@ -60,10 +64,12 @@ export async function checkPasscode(
 ): Promise<void> {
   const now = ctx.clock.now();
   const live = user
-    ? await claimPasscodeAttempt(ctx.db, user.id, purpose, limits.passcodeMaxAttempts, now)
-    : null;
-  if (!live || !safeEqual(live.codeHash, keyedHash(ctx.config.jwtSecret, code))) {
+    ? await claimPasscodeAttempts(ctx.db, user.id, purpose, limits.passcodeMaxAttempts, now)
+    : [];
+  const guess = keyedHash(ctx.config.jwtSecret, code);
+  const matched = live.find((candidate) => safeEqual(candidate.codeHash, guess));
+  if (!user || !matched) throw Invalid.field("passcode", wrongCodeMessage);
+  if (!(await consumePasscode(ctx.db, { id: matched.id, userId: user.id, purpose }, now))) {
     throw Invalid.field("passcode", wrongCodeMessage);
   }
-  if (!(await consumePasscode(ctx.db, live.id, now))) throw Invalid.field("passcode", wrongCodeMessage);
 }

@@ -182,25 +182,54 @@ describe("password recovery", () => {
     expect(late.body.message).toBe(wrongCodeMessage);
   });
 
-  it("resend issues a new code and voids the previous one", async () => {
-    const user = await createUser(t.server);
-    const { code: first } = await requestReset(user.email);
+  /** Resends the code and returns the newly mailed one. */
+  async function resend(user: { id: string; email: string }): Promise<string> {
     const before = t.server.smtp.mails.length;
-    const resend = await t.anonymous.post("/auth/resend-code", { userId: user.id, email: user.email });
-    expect(resend.status).toBe(200);
-    expect(resend.body).toEqual({ message: messages.passcodeResent });
-    await t.server.smtp.waitForMail(
+    const answer = await t.anonymous.post("/auth/resend-code", { userId: user.id, email: user.email });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ message: messages.passcodeResent });
+    const mail = await t.server.smtp.waitForMail(
       (m) => t.server.smtp.mails.indexOf(m) >= before && m.to.includes(user.email),
     );
-    const second = await codeFromMail(t.server, user.email, resetSubject);
-    if (second !== first) {
-      expect(
-        (await t.anonymous.post("/users/verify-passcode", { id: user.id, passcode: first })).status,
-      ).toBe(400);
-    }
-    expect((await t.anonymous.post("/users/verify-passcode", { id: user.id, passcode: second })).status).toBe(
-      200,
-    );
+    return /\b(\d{6})\b/.exec(mail.text)![1]!;
+  }
+  const verify = (id: string, passcode: string) =>
+    t.anonymous.post("/users/verify-passcode", { id, passcode }).then((r) => r.status);
+
+  it("resend does not void a code still valid: the first code works, and using it voids the new one", async () => {
+    const user = await createUser(t.server);
+    const { code: first } = await requestReset(user.email);
+    const second = await resend(user);
+    expect(await verify(user.id, first)).toBe(200);
+    expect(await verify(user.id, second)).toBe(400);
+  });
+
+  it("after a resend the new code works too, and then the old one is used up", async () => {
+    const user = await createUser(t.server);
+    const { code: first } = await requestReset(user.email);
+    const second = await resend(user);
+    expect(await verify(user.id, second)).toBe(200);
+    if (second !== first) expect(await verify(user.id, first)).toBe(400);
+  });
+
+  it("wrong guesses spend the attempts of every live code: five wrong after a resend void both", async () => {
+    const user = await createUser(t.server);
+    const { code: first } = await requestReset(user.email);
+    const second = await resend(user);
+    let wrong = "000000";
+    while (wrong === first || wrong === second) wrong = otherCode(wrong);
+    for (let attempt = 0; attempt < 5; attempt++) expect(await verify(user.id, wrong)).toBe(400);
+    expect(await verify(user.id, first)).toBe(400);
+    expect(await verify(user.id, second)).toBe(400);
+  });
+
+  it("only the three newest codes stay usable, and an expired one never", async () => {
+    const user = await createUser(t.server);
+    const { code: oldest } = await requestReset(user.email);
+    const newer = [await resend(user), await resend(user), await resend(user)];
+    if (!newer.includes(oldest)) expect(await verify(user.id, oldest)).toBe(400);
+    t.server.clock.advance(11 * 60_000);
+    expect(await verify(user.id, newer[2]!)).toBe(400);
   });
 
   it("resend with a mismatched email sends nothing but answers the same", async () => {
