@@ -3,12 +3,12 @@
  * (`-- --misses` lists every miss).
  *
  * Prints price and availability accuracy over the product pages of ../shared/corpus with each shop's
- * own figure, then two leave-one-shop-out figures for the price:
+ * own figure, then leave-one-shop-out figures for price and availability:
  * - per shop: the mean over shops of each shop's accuracy (every shop weighs the same, as a shop never
  *   seen would);
- * - rules ablated: every named picking heuristic (src/extract/price/picking-rules.ts) is switched off in
- *   turn; a rule whose only gains are on one shop is one that could not have been written without that
- *   shop, so that shop is scored with the rule off. The engine holds no rule, table or constant keyed to a
+ * - rules ablated: every named heuristic (src/extract/price/picking-rules.ts, shared by price and
+ *   availability) is switched off in turn; a rule whose only gains (price or availability) are on one shop
+ *   is one that could not have been written without that shop, so that shop is scored with the rule off. The engine holds no rule, table or constant keyed to a
  *   shop (test/extract/no-site-names.test.ts checks its sources).
  */
 import { extractSnapshotSync } from "../src/extract";
@@ -63,37 +63,52 @@ for (const shop of shops) {
   );
 }
 
-// Which shops each rule gains (or loses) pages on.
+// Which shops each rule gains (or loses) pages on, price and availability together: the rules are shared
+// by both, and a rule written from one shop's availability that also fixes another shop's price was not
+// written from that second shop.
 const onlyFor = new Map<string, PickingRule[]>();
 const ruleEffects: Record<string, { gains: string[]; losses: string[] }> = {};
 for (const rule of rules) {
   const without = run([rule]);
-  const gains = full.filter((r, i) => r.price.ok && !without[i]?.price.ok).map((r) => r.shop);
-  const losses = full.filter((r, i) => !r.price.ok && without[i]?.price.ok).map((r) => r.shop);
+  const gains: string[] = [];
+  const losses: string[] = [];
+  full.forEach((r, i) => {
+    const w = without[i];
+    if (w === undefined) return;
+    if (r.price.ok !== w.price.ok) (r.price.ok ? gains : losses).push(`${r.shop} (price)`);
+    if (r.availability !== null && r.availability.ok !== w.availability?.ok)
+      (r.availability.ok ? gains : losses).push(`${r.shop} (availability)`);
+  });
   ruleEffects[rule] = { gains, losses };
-  const gainedShops = new Set(gains);
+  const gainedShops = new Set(gains.map((g) => g.split(" ")[0]));
   if (gainedShops.size === 1) {
     const shop = [...gainedShops][0] as string;
     onlyFor.set(shop, [...(onlyFor.get(shop) ?? []), rule]);
   }
 }
-const heldOut: { shop: string; ok: boolean }[] = [];
+const heldOutPrice: { shop: string; ok: boolean }[] = [];
+const heldOutAvailability: { shop: string; ok: boolean }[] = [];
 for (const shop of shops) {
   const off = onlyFor.get(shop) ?? [];
   const source = off.length === 0 ? full : run(off);
-  for (const r of source) if (r.shop === shop) heldOut.push({ shop, ok: r.price.ok });
+  for (const r of source) {
+    if (r.shop !== shop) continue;
+    heldOutPrice.push({ shop, ok: r.price.ok });
+    if (r.availability !== null) heldOutAvailability.push({ shop, ok: r.availability.ok });
+  }
 }
 
 console.log(
   JSON.stringify(
     {
       price: summary(full.map((r) => ({ shop: r.shop, ok: r.price.ok }))),
-      priceLeaveOneShopOut: summary(heldOut),
+      priceLeaveOneShopOut: summary(heldOutPrice),
       availability: summary(
         full
           .filter((r) => r.availability !== null)
           .map((r) => ({ shop: r.shop, ok: r.availability?.ok ?? false })),
       ),
+      availabilityLeaveOneShopOut: summary(heldOutAvailability),
       ruleEffects,
       rulesScoredOffFor: Object.fromEntries(onlyFor),
     },

@@ -137,7 +137,14 @@ describe("picking the price the visitor pays", () => {
   const carousel = `<h2>Customers also viewed</h2><ul class="carousel">${[12.5, 19, 7.25, 30]
     .map(
       (p, i) =>
-        `<li class="carousel-card"><a href="/p/${i}">Other ${i}</a><span class="price">$${p.toFixed(2)}</span></li>`,
+        `<li class="carousel-card"><a href="/p/${i}"><img src="/p/${i}.jpg">Other ${i}</a><span class="price">$${p.toFixed(2)}</span></li>`,
+    )
+    .join("")}</ul>`;
+  // Formats or sizes of the product on show, each priced and linked, but without a picture of another product.
+  const formats = `<ul class="formats">${[9.49, 12.49, 15.99]
+    .map(
+      (p, i) =>
+        `<li class="format"><a href="/p/1?format=${i}">Format ${i}</a><span class="price">$${p}</span></li>`,
     )
     .join("")}</ul>`;
 
@@ -149,6 +156,26 @@ describe("picking the price the visitor pays", () => {
       amount: 42,
       currency: "USD",
     });
+  });
+
+  it("priced format or size choices without pictures are the product's own prices, not other products' tiles", () => {
+    expect(extract(`<h1>Album</h1>${formats}<button>Buy now</button>`)).toMatchObject({ amount: 9.49 });
+  });
+
+  it("tiles are the same for price and stock: the stock of a carousel's tiles is not the product's", () => {
+    const stockTiles = `<ul class="carousel">${[1, 2, 3]
+      .map(
+        (i) =>
+          `<li class="card"><a href="/p/${i}"><img src="/p/${i}.jpg">Other ${i}</a><span class="stock">Sold out</span><span class="price">$${i}.00</span></li>`,
+      )
+      .join("")}</ul>`;
+    const snapshot = extractSnapshotSync({
+      url: "https://shop.example.com/p/1",
+      contentType: "text/html",
+      text: `<html lang="en"><body><h1>Lamp</h1><p>See also</p>${stockTiles}</body></html>`,
+    });
+    expect(snapshot.price).toBeNull();
+    expect(snapshot.availability).toBe("unknown");
   });
 
   it("a subscription price is not the price of one purchase; the page's named buy box counts", () => {

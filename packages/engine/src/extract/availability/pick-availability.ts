@@ -16,6 +16,7 @@ import type { Availability } from "../../snapshot";
 import { textOf } from "../html/text-of";
 import type { PageFacts } from "../html/walk";
 import type { StructuredOffer } from "../price/json-ld";
+import { pickingRules } from "../price/picking-rules";
 import { buyBoxLines, isInBuyBox } from "../price/visible-price";
 import { insideRepeatedTile } from "./buy-controls";
 import { schemaAvailability } from "./schema-availability";
@@ -75,7 +76,7 @@ export function visibleAvailability(page: PageFacts): VisibleStock {
   let tileStart = Number.POSITIVE_INFINITY;
   for (const { element, line } of page.stockElements) {
     if (!isInBuyBox(page.headingLines, line)) continue;
-    if (insideRepeatedTile(element)) {
+    if (pickingRules.tiles && insideRepeatedTile(element)) {
       tileStart = Math.min(tileStart, line);
       continue;
     }
@@ -88,7 +89,8 @@ export function visibleAvailability(page: PageFacts): VisibleStock {
   // closer to the title speaks.
   const later: Availability[] = [];
   for (const control of page.buyControls) {
-    if (!isInBuyBox(page.headingLines, control.line) || insideRepeatedTile(control.element)) continue;
+    if (!isInBuyBox(page.headingLines, control.line)) continue;
+    if (pickingRules.tiles && insideRepeatedTile(control.element)) continue;
     const tier = inProductSection(page, control.line) ? strong : later;
     if (control.kind === "notify") tier.push("out_of_stock");
     else if (control.disabled) weak.push("out_of_stock");

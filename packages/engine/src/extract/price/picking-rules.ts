@@ -1,10 +1,14 @@
 /**
- * The heuristics that choose among the prices a page shows, each named so that the corpus bench
- * (bench/accuracy.ts) can switch one off and see which shops it changes: a rule that helps a single shop
- * only is scored without it for that shop (leave-one-shop-out). Extraction never changes these.
+ * The heuristics that choose among the prices (and stock statements) a page shows, each named so that the
+ * corpus bench (bench/accuracy.ts) can switch one off and see which shops it changes, for price and
+ * availability together: a rule that helps a single shop only is scored without it for that shop
+ * (leave-one-shop-out). Extraction never changes these.
  */
 export const pickingRules = {
-  /** Prices inside repeated tiles (carousels, grids of other products) are not this product's. */
+  /**
+   * Repeated tiles (three or more look-alike siblings, each with a picture and a link, no h1: carousels
+   * and grids of other products) are not the product on show: neither their prices nor their stock.
+   */
   tiles: true,
   /** A container the page calls its buy box counts as the buy box wherever it sits. */
   buyBoxName: true,

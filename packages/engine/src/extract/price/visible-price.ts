@@ -1,4 +1,5 @@
 import type { Element } from "domhandler";
+import { insideRepeatedTile } from "../availability/buy-controls";
 import { textOf } from "../html/text-of";
 import type { PageFacts, PositionedElement } from "../html/walk";
 import type { LocaleHints } from "./currency";
@@ -37,9 +38,12 @@ export function visiblePrices(
   const candidates = page.priceElements.filter(
     ({ element, line }) => inBuyBox(line) || (pickingRules.buyBoxName && withinNamed(element, buyBoxName)),
   );
-  const tiles = pickingRules.tiles ? tileMembers(candidates) : new Set<Element>();
+  let inTiles = 0;
   for (const { element } of candidates) {
-    if (tiles.has(element)) continue;
+    if (pickingRules.tiles && insideRepeatedTile(element)) {
+      inTiles++;
+      continue;
+    }
     if (pickingRules.conditionalPrice && withinNamed(element, conditionalPriceName)) continue;
     for (const old of struckParts(element)) {
       const money = findMoney(textOf(old, 80), hints, stated);
@@ -59,7 +63,7 @@ export function visiblePrices(
     if (money !== null) shown.push(money);
   }
   // Named price elements that all sat in tiles: the buy box shows no price of its own.
-  if (candidates.length > 0 && tiles.size > 0 && shown.length === 0) return { shown, struck };
+  if (candidates.length > 0 && inTiles > 0 && shown.length === 0) return { shown, struck };
   for (const heading of page.headingLines) {
     if (shown.length > 0) break;
     for (const line of page.lines.slice(heading, heading + buyBoxLines)) {
@@ -85,50 +89,6 @@ function withinNamed(element: Element, pattern: RegExp): boolean {
     node = node.parent?.type === "tag" ? node.parent : null;
   }
   return false;
-}
-
-/** How far up from a price element a repeated tile is looked for. */
-const tileDepth = 8;
-const tileClass = /(?:^|[-_\s])(?:card|tile|item|slide|product)(?:$|[-_\s])/i;
-
-/**
- * Price elements inside repeated siblings of the same tag and class, at least three of which hold a price:
- * the tiles of a carousel or grid of other products.
- */
-function tileMembers(candidates: PositionedElement[]): Set<Element> {
-  const holders = new Set<Element>();
-  for (const { element } of candidates) {
-    let node: Element | null = element;
-    for (let depth = 0; node !== null && depth <= tileDepth; depth++) {
-      holders.add(node);
-      node = node.parent?.type === "tag" ? node.parent : null;
-    }
-  }
-  const members = new Set<Element>();
-  for (const { element } of candidates) {
-    let node: Element = element;
-    for (let depth = 0; depth < tileDepth; depth++) {
-      const parent = node.parent;
-      if (parent === null || parent.type !== "tag") break;
-      // Tiles are list items, or elements their class calls a card, tile, item, slide or product.
-      if (node.name !== "li" && !tileClass.test(node.attribs.class ?? "")) {
-        node = parent;
-        continue;
-      }
-      const signature = `${node.name}.${node.attribs.class ?? ""}`;
-      let alike = 0;
-      for (const sibling of parent.children) {
-        if (sibling === node || sibling.type !== "tag" || !holders.has(sibling)) continue;
-        if (`${sibling.name}.${sibling.attribs.class ?? ""}` === signature) alike++;
-      }
-      if (alike >= 2) {
-        members.add(element);
-        break;
-      }
-      node = parent;
-    }
-  }
-  return members;
 }
 
 const struckTags = new Set(["del", "s", "strike"]);
