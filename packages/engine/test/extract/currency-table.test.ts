@@ -132,7 +132,7 @@ describe("picking the price the visitor pays", () => {
     extractSnapshotSync({
       url,
       contentType: "text/html",
-      text: `<!doctype html><html lang="en"><head><title>Lamp</title></head><body>${body}</body></html>`,
+      text: `<!doctype html><html lang="en"><head><title>Lotion, 200 ml | Shop</title></head><body>${body}</body></html>`,
     }).price;
   const carousel = `<h2>Customers also viewed</h2><ul class="carousel">${[12.5, 19, 7.25, 30]
     .map(
@@ -178,9 +178,16 @@ describe("picking the price the visitor pays", () => {
     expect(snapshot.availability).toBe("unknown");
   });
 
-  it("a subscription price is not the price of one purchase; the page's named buy box counts", () => {
-    const body = `<div id="buybox"><span class="header-price">$8.71</span><button>Add to cart</button></div>
-      <h1>Lotion</h1><div class="subscription-price"><span class="price">$8.27</span> Subscribe &amp; save</div>`;
+  it("a subscription price is not the price of one purchase", () => {
+    const body = `<h1>Lotion</h1><div class="subscription"><span class="price">$8.27</span> Subscribe &amp; save</div>
+      <span class="header-price">$8.71</span><button>Add to cart</button>`;
+    expect(extract(body)).toMatchObject({ amount: 8.71, currency: "USD" });
+  });
+
+  it("the buy box follows the h1 that names the product, not a badge or review h1 before it", () => {
+    const body = `<h1>15% off</h1><p>Deliveries every month</p><span class="price">$7.91</span>
+      <h1>Lotion, 200 ml</h1><span class="price">$8.71</span><button>Add to cart</button>
+      <h1>Great lotion</h1><p>Bought it for $5.00 last year</p>`;
     expect(extract(body)).toMatchObject({ amount: 8.71, currency: "USD" });
   });
 

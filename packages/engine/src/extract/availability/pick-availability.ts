@@ -17,6 +17,7 @@ import { textOf } from "../html/text-of";
 import type { PageFacts } from "../html/walk";
 import type { StructuredOffer } from "../price/json-ld";
 import { pickingRules } from "../price/picking-rules";
+import { productHeadings } from "../price/product-heading";
 import { buyBoxLines, isInBuyBox } from "../price/visible-price";
 import { insideRepeatedTile } from "./buy-controls";
 import { schemaAvailability } from "./schema-availability";
@@ -72,10 +73,11 @@ export function structuredAvailability(
 
 /** The visible evidence: stock lines near the product, its buy button, and the weaker hints. */
 export function visibleAvailability(page: PageFacts): VisibleStock {
+  const headings = productHeadings(page);
   const strong: Availability[] = [];
   let tileStart = Number.POSITIVE_INFINITY;
   for (const { element, line } of page.stockElements) {
-    if (!isInBuyBox(page.headingLines, line)) continue;
+    if (!isInBuyBox(headings, line)) continue;
     if (pickingRules.tiles && insideRepeatedTile(element)) {
       tileStart = Math.min(tileStart, line);
       continue;
@@ -89,15 +91,15 @@ export function visibleAvailability(page: PageFacts): VisibleStock {
   // closer to the title speaks.
   const later: Availability[] = [];
   for (const control of page.buyControls) {
-    if (!isInBuyBox(page.headingLines, control.line)) continue;
+    if (!isInBuyBox(headings, control.line)) continue;
     if (pickingRules.tiles && insideRepeatedTile(control.element)) continue;
-    const tier = inProductSection(page, control.line) ? strong : later;
+    const tier = inProductSection(page, headings, control.line) ? strong : later;
     if (control.kind === "notify") tier.push("out_of_stock");
     else if (control.disabled) weak.push("out_of_stock");
     else tier.push("in_stock");
   }
   // The lines right after the product title, up to where product tiles begin.
-  const starts = page.headingLines.length > 0 ? page.headingLines : [0];
+  const starts = headings.length > 0 ? headings : [0];
   for (const start of starts) {
     const end = Math.min(start + buyBoxLines, tileStart > start ? tileStart : start + buyBoxLines);
     let found = false;
@@ -149,9 +151,9 @@ function stockStatement(text: string): Availability | null {
  * A buy control belongs to the product on show when it sits between a product title (h1) and the next
  * section heading (h2/h3: "Related products", "Customers also bought") within the buy box.
  */
-function inProductSection(page: PageFacts, line: number): boolean {
-  if (page.headingLines.length === 0) return true;
-  return page.headingLines.some((heading) => {
+function inProductSection(page: PageFacts, headings: number[], line: number): boolean {
+  if (headings.length === 0) return true;
+  return headings.some((heading) => {
     if (line < heading || line > heading + buyBoxLines) return false;
     const nextSection = page.sectionLines.find((section) => section > heading);
     return nextSection === undefined || line < nextSection;

@@ -10,8 +10,8 @@ export const pickingRules = {
    * and grids of other products) are not the product on show: neither their prices nor their stock.
    */
   tiles: true,
-  /** A container the page calls its buy box counts as the buy box wherever it sits. */
-  buyBoxName: true,
+  /** The buy box follows the h1 that names the product (the one the page title repeats), not any h1. */
+  titleHeading: true,
   /** A subscription price is paid only on a condition: not the price of one purchase. */
   conditionalPrice: true,
   /** Structured data holding only the price the buy box strikes through loses to the price shown. */

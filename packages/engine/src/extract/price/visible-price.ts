@@ -1,10 +1,11 @@
 import type { Element } from "domhandler";
 import { insideRepeatedTile } from "../availability/buy-controls";
 import { textOf } from "../html/text-of";
-import type { PageFacts, PositionedElement } from "../html/walk";
+import type { PageFacts } from "../html/walk";
 import type { LocaleHints } from "./currency";
 import { findBareAmount, findMoney, type Money } from "./money";
 import { pickingRules } from "./picking-rules";
+import { productHeadings } from "./product-heading";
 
 /** How far after a main heading the buy box is looked for, in lines. */
 export const buyBoxLines = 40;
@@ -32,12 +33,11 @@ export function visiblePrices(
   stated: string | null,
   fallback: string | null,
 ): VisiblePrices {
-  const inBuyBox = (line: number) => isInBuyBox(page.headingLines, line);
+  const headings = productHeadings(page);
+  const inBuyBox = (line: number) => isInBuyBox(headings, line);
   const shown: Money[] = [];
   const struck: number[] = [];
-  const candidates = page.priceElements.filter(
-    ({ element, line }) => inBuyBox(line) || (pickingRules.buyBoxName && withinNamed(element, buyBoxName)),
-  );
+  const candidates = page.priceElements.filter(({ line }) => inBuyBox(line));
   let inTiles = 0;
   for (const { element } of candidates) {
     if (pickingRules.tiles && insideRepeatedTile(element)) {
@@ -64,7 +64,7 @@ export function visiblePrices(
   }
   // Named price elements that all sat in tiles: the buy box shows no price of its own.
   if (candidates.length > 0 && inTiles > 0 && shown.length === 0) return { shown, struck };
-  for (const heading of page.headingLines) {
+  for (const heading of headings) {
     if (shown.length > 0) break;
     for (const line of page.lines.slice(heading, heading + buyBoxLines)) {
       if (line.length > 200 || notThePrice.test(line)) continue;
@@ -75,8 +75,6 @@ export function visiblePrices(
   return { shown, struck };
 }
 
-/** A container the page itself calls its buy box: counts wherever it sits relative to the heading. */
-const buyBoxName = /buy[-_]?box/i;
 /** A price paid only on a condition: a subscription ("subscribe & save"), not the price of one purchase. */
 const conditionalPriceName = /subscri/i;
 const namedDepth = 6;
