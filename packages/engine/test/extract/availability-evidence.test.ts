@@ -94,6 +94,17 @@ describe("evidence that is about something else is left out", () => {
     expect(stockOf(body)).toBe("in_stock");
   });
 
+  it("a stock line the page names, after a heading that is not the product's, is still the product's stock", () => {
+    // A classified ad: the site's breadcrumb is an h1 too; the ad's own h1 (the one the title repeats) comes
+    // later with a gallery. A stock line under the first h1 is no other product's tile.
+    const body = `<header><nav><h1 class="crumbs">Birmingham &gt; garden – by owner</h1><p class="availability">Out of stock</p></nav></header>
+      <section><h1 class="title">Steel garage 4x5 m, matt black, galvanised - <span class="price">£1,899</span></h1>
+      <figure><div class="slide"><img src="/1.jpg"></div></figure><p>Collection only.</p></section>`;
+    const head = "<title>Steel garage 4x5 m, matt black, galvanised | Cheap garages</title>";
+    expect(stockOf(body, head)).toBe("out_of_stock");
+    expect(stockOf(body.replace("Out of stock", ""), head)).toBe("in_stock");
+  });
+
   it('"we don\'t know when it will be back in stock" says out of stock', () => {
     expect(statedAvailability("We don't know when or if this item will be back in stock.")).toBe(
       "out_of_stock",

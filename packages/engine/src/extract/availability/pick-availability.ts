@@ -77,7 +77,9 @@ export function visibleAvailability(page: PageFacts): VisibleStock {
   const strong: Availability[] = [];
   let tileStart = Number.POSITIVE_INFINITY;
   for (const { element, line } of page.stockElements) {
-    if (!isInBuyBox(headings, line)) continue;
+    // An element the page itself names as the stock status speaks after any h1, not only the one that
+    // names the product: badge and review h1s mislead a scan of plain lines, not a named stock element.
+    if (!isInBuyBox(page.headingLines, line)) continue;
     if (pickingRules.tiles && insideRepeatedTile(element)) {
       tileStart = Math.min(tileStart, line);
       continue;
