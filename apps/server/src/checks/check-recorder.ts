@@ -7,6 +7,7 @@ import { type CheckPlan, isQuiet, type PlanContext, planRecord, type RecordedSta
 import * as repo from "./checks.repository";
 import type { PageCheckOutcome } from "./page-check";
 import { recordQuietCheck } from "./quiet-check.repository";
+import { storageFailure } from "./storage-failure";
 
 export type { RecordedStatus } from "./check-plan";
 
@@ -23,14 +24,33 @@ export interface RecordedCheck {
   snapshotId: string | null;
 }
 
-/** Plans a check's writes (`planRecord`) and stores them. */
+/**
+ * Plans a check's writes (`planRecord`) and stores them. A check whose data the database refuses for good
+ * (storage-failure.ts) is stored as a check error instead, so it is not retried after every lease.
+ */
 export async function recordCheck(
   db: Database,
   monitor: MonitorRow,
   outcome: PageCheckOutcome,
   ctx: PlanContext & { owner: string },
 ): Promise<RecordedCheck> {
-  return writePlan(db, planRecord(monitor, outcome, new Date(), ctx), ctx.owner);
+  const now = new Date();
+  try {
+    return await writePlan(db, planRecord(monitor, outcome, now, ctx), ctx.owner);
+  } catch (error) {
+    const reason = storageFailure(error);
+    if (!reason) throw error;
+    const failed: PageCheckOutcome = {
+      kind: "error",
+      error: reason,
+      httpStatus: outcome.httpStatus,
+      durationMs: outcome.durationMs,
+      etag: null,
+      lastModified: null,
+      bodyHash: null,
+    };
+    return writePlan(db, planRecord(monitor, failed, now, ctx), ctx.owner);
+  }
 }
 
 /**
