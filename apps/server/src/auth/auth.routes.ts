@@ -1,7 +1,7 @@
 import { loginSchema, signupSchema } from "@changeradar/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../context";
-import { rateLimit } from "../http/rate-limits";
+import { extraRateLimit, rateLimit } from "../http/rate-limits";
 import { validate } from "../http/validate";
 import { login, signUp } from "./auth.service";
 import { assertCsrf, clearSessionCookies, readRefreshCookie, setSessionCookies } from "./session-cookies";
@@ -16,7 +16,10 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: AppContext): void 
 
   api.post(
     "/auth/login",
-    { config: { rateLimit: rateLimit(ctx.config, "login") } },
+    {
+      config: { rateLimit: rateLimit(ctx.config, "login") },
+      preHandler: extraRateLimit(api, ctx.config, "loginPerAddress"),
+    },
     async (request, reply) => {
       return answer(reply, await login(ctx, validate(loginSchema, request.body)));
     },

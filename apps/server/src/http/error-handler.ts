@@ -25,7 +25,9 @@ const fastifyMessages: Record<string, string> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     const { statusCode, body } = toResponse(error);
-    if (statusCode >= 500) request.log.error({ err: error }, "request failed");
+    // A 503 the app chose (busy) is an answer, not a failure.
+    if (statusCode >= 500 && !(error instanceof AppError))
+      request.log.error({ err: error }, "request failed");
     return reply.status(statusCode).send(body);
   });
 }

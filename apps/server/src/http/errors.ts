@@ -81,3 +81,10 @@ export class TooManyRequests extends AppError {
     super(429, message);
   }
 }
+
+/** 503: the server is too busy to take this request now; trying again shortly may work. */
+export class ServiceUnavailable extends AppError {
+  constructor(message = "The server is busy. Please try again in a moment.") {
+    super(503, message);
+  }
+}

@@ -1,5 +1,6 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { Config } from "../config";
+import { TooManyRequests } from "./errors";
 
 /**
  * Per-route limits for the auth and contact endpoints (DESIGN §4). Keys combine the client address with
@@ -10,6 +11,8 @@ type KeyBy = "ip" | "ip+email" | "ip+id" | "ip+userId" | "ip+:id" | "ip+:token";
 
 const rules = {
   login: { max: 10, minutes: 15, keyBy: "ip+email" },
+  /** On top of `login`: one address trying many emails (each costs a password hash) is capped too. */
+  loginPerAddress: { max: 30, minutes: 15, keyBy: "ip" },
   signup: { max: 10, minutes: 60, keyBy: "ip" },
   forgotPassword: { max: 5, minutes: 15, keyBy: "ip+email" },
   verifyPasscode: { max: 10, minutes: 15, keyBy: "ip+id" },
@@ -56,6 +59,24 @@ export function rateLimit(config: Pick<Config, "rateLimitScale">, name: RateLimi
             : bodyField(request, rule.keyBy.slice(3));
       return `${name}|${request.ip}|${target}`;
     },
+  };
+}
+
+/**
+ * A second limit for a route that has one already (the plugin runs one per request): route option
+ * `{ preHandler: extraRateLimit(api, config, "loginPerAddress") }`. Counted in the same store.
+ */
+export function extraRateLimit(
+  api: FastifyInstance,
+  config: Pick<Config, "rateLimitScale">,
+  name: RateLimitName,
+): preHandlerAsyncHookHandler {
+  const limiter = api.createRateLimit(rateLimit(config, name));
+  return async (request, reply) => {
+    const result = await limiter(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header("retry-after", result.ttlInSeconds);
+    throw new TooManyRequests(tooManyRequestsMessage(Math.ceil(result.ttl / 60_000)));
   };
 }
 

@@ -26,7 +26,7 @@ export function requestIdFor(request: IncomingMessage): string {
 export function installRequestIds(app: FastifyInstance): void {
   app.addHook("onRequest", (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    runInRequestScope(request.id, () => {
+    runInRequestScope({ requestId: request.id, clientAddress: request.ip }, () => {
       // Body parsing continues from socket events, outside this context: the resource carries it over.
       (request as FastifyRequest & { [resourceKey]?: AsyncResource })[resourceKey] = new AsyncResource(
         "changeradar-request",

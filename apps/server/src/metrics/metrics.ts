@@ -1,4 +1,5 @@
 import client from "prom-client";
+import { passwordHashing } from "../auth/passwords";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { outboxDepth, recentChecks, recentDeliveries, schedulingLagSeconds } from "./metrics.repository";
@@ -77,6 +78,25 @@ export function createMetrics(deps: { db: Database; clock: Clock }) {
       for (const row of await recentDeliveries(deps.db, RECENT_SECONDS, deps.clock.now())) {
         this.set({ channel: row.channel, result: row.result }, row.count);
       }
+    },
+  });
+
+  new client.Gauge({
+    name: "changeradar_password_hashes",
+    help: "Password hashes in this process running in their slots and waiting for one, by state",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      this.set({ state: "running" }, passwordHashing.inFlight);
+      this.set({ state: "waiting" }, passwordHashing.waiting);
+    },
+  });
+  new client.Gauge({
+    name: "changeradar_password_hashes_peak_running",
+    help: `The most password hashes this process has run at once (its slots: ${passwordHashing.slots})`,
+    registers: [registry],
+    collect() {
+      this.set(passwordHashing.peakInFlight);
     },
   });
 
