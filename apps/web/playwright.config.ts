@@ -4,8 +4,15 @@ import { defineConfig, devices } from "@playwright/test";
 export default defineConfig({
   testDir: "./e2e",
   globalSetup: "./e2e/global-setup.ts",
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  // Two tests at a time (files marked serial keep their order); each test makes its own users and pages.
+  // The admin spec reads site-wide figures (users, monitors, outbox), so it runs last and alone, as a
+  // project depending on the rest (scripts/e2e.sh skips that dependency when given specs to run).
+  workers: 2,
+  projects: [
+    { name: "app", testIgnore: /admin\.spec\.ts$/ },
+    { name: "admin", testMatch: /admin\.spec\.ts$/, dependencies: ["app"] },
+  ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./fixtures";
-import { adminEmail, adminPassword } from "./global-setup";
-import { adminAccessToken } from "./support/admin-session";
+import { adminAccessToken, adminEmail, adminPassword } from "./support/admin-session";
 
 /**
  * The admin area's must-show, against the real server and the real SMTP capture: the dashboard's figures

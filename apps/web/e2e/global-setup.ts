@@ -1,10 +1,7 @@
 import { startStripeStandIn } from "../../server/test/billing/support/stripe-stand-in";
+import { adminEmail, createVerifiedAdmin } from "./support/admin-session";
 import { startAppServer } from "./support/app-server";
 import { startMailCapture } from "./support/mail-capture";
-
-export const adminEmail = "admin@changeradar.test";
-/** The administrator's password: whichever spec runs first creates the account with it. */
-export const adminPassword = "Admin-area-e2e-9";
 
 /**
  * Starts a real SMTP server capturing mail and the real ChangeRadar server pointed at it.
@@ -16,6 +13,7 @@ export default async function globalSetup() {
   const stripe = await startStripeStandIn();
   const server = await startAppServer({ SMTP_URL: mail.smtpUrl, ADMIN_EMAIL: adminEmail, ...stripe.env });
   stripe.setWebhookUrl(`${server.baseUrl}/api/v1/billing/webhook`);
+  await createVerifiedAdmin(server.baseUrl, mail.mailboxUrl);
   process.env.CR_E2E_STRIPE_URL = stripe.url;
   process.env.CR_E2E_BASE_URL = server.baseUrl;
   process.env.CR_E2E_MAILBOX_URL = mail.mailboxUrl;
