@@ -21,10 +21,25 @@ const products = corpusPages().filter((p) => p.category === "product" && p.truth
 const inputs = products.map(corpusInput);
 const rules = Object.keys(pickingRules) as PickingRule[];
 
-function run(off: PickingRule[]) {
+/**
+ * The page as a shop without structured data would serve it: no JSON-LD, microdata or RDFa attributes, no
+ * price / stock / currency meta. Most rules were written with structured data present to fall back on; this
+ * is the visible reading alone, the part a shop never seen tests hardest.
+ */
+function withoutStructuredData(html: string): string {
+  return html
+    .replace(/<script[^>]*application\/ld\+json[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/\s(?:itemprop|itemscope|itemtype|typeof|vocab)(?:=(?:"[^"]*"|'[^']*'|[^\s>]*))?/gi, " ")
+    .replace(/<meta[^>]*(?:price|availab|currency|product:)[^>]*>/gi, "");
+}
+
+function run(off: PickingRule[], visibleOnly = false) {
   for (const rule of rules) pickingRules[rule] = !off.includes(rule);
   const result = products.map((page, i) => {
-    const snapshot = extractSnapshotSync(inputs[i] as ReturnType<typeof corpusInput>);
+    const input = inputs[i] as ReturnType<typeof corpusInput>;
+    const snapshot = extractSnapshotSync(
+      visibleOnly ? { ...input, text: withoutStructuredData(input.text), bytes: undefined } : input,
+    );
     const price = priceOk(page, snapshot);
     const availability = page.truth?.availability ? availabilityOk(page, snapshot) : null;
     return { page, shop: shopOf(page), price, availability };
@@ -97,6 +112,7 @@ for (const shop of shops) {
     if (r.availability !== null) heldOutAvailability.push({ shop, ok: r.availability.ok });
   }
 }
+const visibleOnly = run([], true);
 
 console.log(
   JSON.stringify(
@@ -109,6 +125,12 @@ console.log(
           .map((r) => ({ shop: r.shop, ok: r.availability?.ok ?? false })),
       ),
       availabilityLeaveOneShopOut: summary(heldOutAvailability),
+      priceVisibleOnly: summary(visibleOnly.map((r) => ({ shop: r.shop, ok: r.price.ok }))),
+      availabilityVisibleOnly: summary(
+        visibleOnly
+          .filter((r) => r.availability !== null)
+          .map((r) => ({ shop: r.shop, ok: r.availability?.ok ?? false })),
+      ),
       ruleEffects,
       rulesScoredOffFor: Object.fromEntries(onlyFor),
     },
@@ -121,6 +143,11 @@ if (showMisses) {
     if (!r.price.ok) console.log(`miss: price ${r.page.file}: ${r.price.detail}`);
     if (r.availability !== null && !r.availability.ok)
       console.log(`miss: availability ${r.page.file}: ${r.availability.detail}`);
+  }
+  for (const r of visibleOnly) {
+    if (!r.price.ok) console.log(`miss (visible only): price ${r.page.file}: ${r.price.detail}`);
+    if (r.availability !== null && !r.availability.ok)
+      console.log(`miss (visible only): availability ${r.page.file}: ${r.availability.detail}`);
   }
 }
 

@@ -191,6 +191,14 @@ describe("picking the price the visitor pays", () => {
     expect(extract(body)).toMatchObject({ amount: 8.71, currency: "USD" });
   });
 
+  it("a price element that is itself the struck regular price (a line-through class) is not the price paid", () => {
+    const body = `<h1>Lotion, 200 ml</h1><div class="product--price price--default price--discount">
+      <span class="content--discount"><span class="normal">instead of </span><span class="price--line-through">$8.99</span></span>
+      <span class="price--content content--default"><span class="normal">now</span> $7.49</span></div>
+      <button>Add to cart</button>`;
+    expect(extract(body)).toMatchObject({ amount: 7.49, currency: "USD" });
+  });
+
   it("structured data holding only the struck-through regular price loses to the price shown", () => {
     const body = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Bag</h1>
       <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="219.99">

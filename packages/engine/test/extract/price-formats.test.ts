@@ -48,6 +48,15 @@ describe("money in text", () => {
     });
   });
 
+  it("does not read the end of an abbreviation glued to a dot as a sign for the next number", () => {
+    // "б.р." is Belarusian roubles; its "р." alone is no rouble sign before the change column's "0".
+    expect(findMoney("Февраль 350,00 б.р. 0", hints("https://shop.example.by/", "ru-RU"))).toEqual({
+      amount: 350,
+      currency: "BYN",
+      maxAmount: null,
+    });
+  });
+
   it("ignores numbers without a currency", () => {
     expect(findMoney("Model 2021, 3 colours", us)).toBeNull();
   });

@@ -42,6 +42,7 @@ export const abbreviationsIcuLacks: readonly [string, readonly string[]][] = [
   ["руб", ["RUB", "BYN"]],
   ["руб.", ["RUB", "BYN"]],
   ["р.", ["RUB", "BYN"]],
+  ["б.р.", ["BYN"]],
   ["Р", ["RUB"]],
   ["грн", ["UAH"]],
   ["грн.", ["UAH"]],

@@ -154,7 +154,8 @@ function signEndingAt(s: string, end: number, start: number): Sign | null {
       const beforeToken = window[window.length - length - 1] ?? "";
       if (letter.test(beforeToken) && !unspacedScript.test(beforeToken)) continue;
       // "example.fr 18": a token glued to a dot is the end of a domain or an abbreviation, not a sign.
-      if (beforeToken === "." && /^[a-z]/i.test(written)) continue;
+      // In any script: "б.р." (Belarusian roubles) ends in "р.", which alone is no sign for the next number.
+      if (beforeToken === "." && /^\p{L}/u.test(written)) continue;
       // A code before the number is written in capitals: "EUR 36,00", not "all 5".
       if (meaning.isCode && written !== written.toUpperCase()) continue;
       if (!meaning.lowerCase && isLowerLatin(written)) continue;

@@ -45,6 +45,12 @@ export function visiblePrices(
       continue;
     }
     if (pickingRules.conditionalPrice && withinNamed(element, conditionalPriceName)) continue;
+    // A price element that is itself the struck regular price ("price--line-through", <del class="price">).
+    if (isStruckThrough(element)) {
+      const money = findMoney(textOf(element, 80), hints, stated);
+      if (money !== null) struck.push(money.amount);
+      continue;
+    }
     for (const old of struckParts(element)) {
       const money = findMoney(textOf(old, 80), hints, stated);
       if (money !== null) struck.push(money.amount);
@@ -90,7 +96,8 @@ function withinNamed(element: Element, pattern: RegExp): boolean {
 }
 
 const struckTags = new Set(["del", "s", "strike"]);
-const regularWords = "old|was|regular|compare|compare-at|strike|strikethrough|list|original|before|crossed";
+const regularWords =
+  "old|was|regular|compare|compare-at|strike|strikethrough|line-?through|list|original|before|crossed";
 /** Class names of a regular price: "old-price", "price-was", "price-item--regular", "was". */
 const regularPriceClass = new RegExp(
   `^(?:(?:${regularWords})[-_]?price|price[-_]?(?:${regularWords})|(?:${regularWords}))$|--(?:${regularWords})$`,
