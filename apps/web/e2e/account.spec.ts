@@ -34,9 +34,13 @@ async function stateAfterBrowserRestart(context: BrowserContext) {
   return { ...state, cookies: state.cookies.filter((c) => c.expires !== -1) };
 }
 
-test("signing up for Free lands on the dashboard", async ({ page }) => {
+test("signing up for Free asks for the mailed code, and 'Verify later' lands on the dashboard", async ({
+  page,
+}) => {
   await signUp(page, "/register", uniqueEmail("free"));
   await expect(page.getByText("Signup successful!!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await page.getByRole("button", { name: "Verify later" }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByText("Payment Required", { exact: true })).toBeHidden();
@@ -46,6 +50,7 @@ test("signing up for a paid plan lands on the account page with the plan and the
   page,
 }) => {
   await signUp(page, "/register?planType=Pro&period=yearly", uniqueEmail("pro"));
+  await page.getByRole("button", { name: "Verify later" }).click();
   await expect(page).toHaveURL(/\/auth\/account\?planType=Pro&period=yearly$/);
   await expect(page.getByRole("heading", { name: "Pro plan, billed yearly" })).toBeVisible();
   await expect(page.getByText("$228 billed yearly")).toBeVisible();

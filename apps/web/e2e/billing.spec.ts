@@ -41,6 +41,7 @@ test("paid sign-up through Checkout, payment failure, cancellation to Free limit
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Verify later" }).click();
   await expect(page).toHaveURL(/\/auth\/account\?planType=Pro&period=monthly$/);
   const notice = page.getByRole("alert").filter({ hasText: "Payment Required" });
   await expect(notice).toBeVisible();

@@ -3,6 +3,7 @@ import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { SnackbarProvider } from "notistack";
 import { RouterProvider } from "react-router";
+import { toastComponents } from "./components/toast-content";
 import { router } from "./routes/router";
 import { theme } from "./theme/theme";
 
@@ -14,6 +15,7 @@ export function App() {
         maxSnack={3}
         autoHideDuration={limits.toastMs}
         anchorOrigin={{ vertical: "top", horizontal: "right" }}
+        Components={toastComponents}
       >
         <RouterProvider router={router} />
       </SnackbarProvider>

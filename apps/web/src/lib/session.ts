@@ -9,6 +9,18 @@ export function completeSignIn(response: TokenResponse, keepSignedIn: boolean): 
   setStaySignedIn(keepSignedIn);
 }
 
+/** Said when a signed-in user proves their address: they stay signed in (issue 13 §5). */
+export const emailVerifiedMessage = "Email verified. Change alerts can now reach you.";
+
+/** A new access token carrying the user's current fields (e.g. emailVerified after verification). */
+export async function refreshClaims(): Promise<void> {
+  try {
+    await refreshSession();
+  } catch {
+    // The old token still works; the fields catch up at the next refresh.
+  }
+}
+
 /** Spec §4: logout clears auth state and calls the logout endpoint; errors from it are ignored. */
 export async function signOut(): Promise<void> {
   try {

@@ -1,11 +1,13 @@
 import { limits } from "@changeradar/contracts";
 import Box from "@mui/material/Box";
-import { type ClipboardEvent, type KeyboardEvent, useRef } from "react";
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from "react";
 
 interface PasscodeInputProps {
   digits: string[];
   onChange: (digits: string[]) => void;
   disabled?: boolean;
+  /** Puts the cursor in the first box on arrival (a step whose only task is the code). */
+  autoFocus?: boolean;
 }
 
 export const emptyPasscode = (): string[] => Array.from({ length: limits.passcodeLength }, () => "");
@@ -14,8 +16,15 @@ export const emptyPasscode = (): string[] => Array.from({ length: limits.passcod
  * Spec §4/§5: six boxes, one digit each; focus moves on after a digit, Backspace on an empty box goes
  * back, and pasting a code fills the boxes from the one pasted into.
  */
-export function PasscodeInput({ digits, onChange, disabled }: PasscodeInputProps) {
+export function PasscodeInput({ digits, onChange, disabled, autoFocus }: PasscodeInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const cleared = digits.every((digit) => digit === "");
+  // After a wrong code the boxes are cleared and enabled again: the cursor goes back to the first one.
+  const wasDisabled = useRef(disabled);
+  useEffect(() => {
+    if (wasDisabled.current && !disabled && cleared) boxes.current[0]?.focus();
+    wasDisabled.current = disabled;
+  }, [disabled, cleared]);
   const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(index, digits.length - 1))]?.focus();
 
   const setDigit = (index: number, raw: string) => {
@@ -66,6 +75,7 @@ export function PasscodeInput({ digits, onChange, disabled }: PasscodeInputProps
           }}
           value={digit}
           disabled={disabled}
+          autoFocus={autoFocus && index === 0}
           inputMode="numeric"
           autoComplete={index === 0 ? "one-time-code" : "off"}
           aria-label={`Digit ${index + 1}`}

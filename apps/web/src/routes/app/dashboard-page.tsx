@@ -31,7 +31,7 @@ function VerifyEmailNotice() {
         onSuccess: () => {
           enqueueSnackbar(messages.passcodeResent, { variant: "success" });
           navigate("/verify-code", {
-            state: { userId: user.id, email: user.email, target: "/login", isAlert: true },
+            state: { userId: user.id, email: user.email, target: "/auth", isAlert: true },
           });
         },
         onError: (error) =>

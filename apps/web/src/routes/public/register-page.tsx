@@ -19,6 +19,7 @@ import { applyServerErrors } from "../../components/forms/server-errors";
 import { StrengthMeter } from "../../components/forms/strength-meter";
 import { completeSignIn } from "../../lib/session";
 import { useAccountMutations } from "../../queries/account-queries";
+import { ConfirmEmailStep } from "./confirm-email-step";
 
 const registerFormSchema = signupSchema.pick({ firstName: true, email: true, password: true });
 
@@ -31,6 +32,9 @@ export default function RegisterPage() {
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const [banner, setBanner] = useState<string | null>(null);
+  const [signedUp, setSignedUp] = useState<{ userId: string; email: string } | null>(null);
+  // Spec §4: a Free plan goes to /auth (history replaced), a paid plan to /auth/account with plan and period.
+  const destination = planType === "Free" ? "/auth" : `/auth/account?planType=${planType}&period=${period}`;
   const {
     register,
     handleSubmit,
@@ -51,8 +55,7 @@ export default function RegisterPage() {
         onSuccess: (response) => {
           enqueueSnackbar(messages.signupSuccess, { variant: "success" });
           completeSignIn(response, false);
-          if (planType === "Free") navigate("/auth", { replace: true });
-          else navigate(`/auth/account?planType=${planType}&period=${period}`);
+          setSignedUp({ userId: response.userId, email: values.email });
         },
         onError: (error) => {
           enqueueSnackbar(messages.signupFailed, { variant: "error" });
@@ -61,6 +64,14 @@ export default function RegisterPage() {
       },
     );
   });
+
+  if (signedUp)
+    return (
+      <ConfirmEmailStep
+        {...signedUp}
+        onDone={() => navigate(destination, { replace: planType === "Free" })}
+      />
+    );
 
   return (
     <AuthCard

@@ -1,19 +1,12 @@
 import { limits, messages } from "@changeradar/contracts";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
 import { useSnackbar } from "notistack";
-import { useEffect, useState } from "react";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router";
-import { describeError } from "../../api/errors";
 import { AuthCard } from "../../components/forms/auth-card";
-import { FormBanner } from "../../components/forms/form-banner";
-import { emptyPasscode, PasscodeInput } from "../../components/forms/passcode-input";
-import { signOut } from "../../lib/session";
-import { useAccountMutations } from "../../queries/account-queries";
+import { CodeEntryForm } from "../../components/forms/code-entry-form";
+import { emailVerifiedMessage, refreshClaims, signOut } from "../../lib/session";
+import { useAuthStore } from "../../store/auth-store";
 
 /** Route state of /verify-code (spec §2): who, where to go next, and whether it verifies an email. */
 export interface VerifyCodeState {
@@ -37,38 +30,8 @@ function readState(value: unknown): VerifyCodeState | null {
 export default function VerifyCodePage() {
   const state = readState(useLocation().state);
   const navigate = useNavigate();
+  const signedInAs = useAuthStore((s) => s.auth.user?.id);
   const { enqueueSnackbar } = useSnackbar();
-  const { verifyPasscode, resendCode } = useAccountMutations();
-  const [digits, setDigits] = useState(emptyPasscode);
-  const [banner, setBanner] = useState<string | null>(null);
-  const code = digits.join("");
-  const full = code.length === limits.passcodeLength;
-
-  const submit = () => {
-    if (!state || !full || verifyPasscode.isPending) return;
-    setBanner(null);
-    verifyPasscode.mutate(
-      { id: state.userId, passcode: code, isVerifyEmail: state.isAlert },
-      {
-        onSuccess: async ({ userId, resetToken }) => {
-          if (state.isAlert) {
-            await signOut();
-            navigate("/login", { replace: true, state: { message: messages.emailVerifiedLogin } });
-          } else navigate(state.target, { replace: true, state: { userId, resetToken } });
-        },
-        onError: (error) => {
-          setBanner(describeError(error).message || messages.verifyPasscodeError);
-          setDigits(emptyPasscode());
-        },
-      },
-    );
-  };
-
-  // Spec §5: submitted only when all six boxes are filled — and then at once.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: submit is recreated each render; the code is the trigger
-  useEffect(() => {
-    if (full) submit();
-  }, [code]);
 
   if (!state)
     return (
@@ -83,14 +46,21 @@ export default function VerifyCodePage() {
       </AuthCard>
     );
 
-  const resend = () =>
-    resendCode.mutate(
-      { userId: state.userId, email: state.email },
-      {
-        onSuccess: () => enqueueSnackbar(messages.passcodeResent, { variant: "success" }),
-        onError: () => enqueueSnackbar(messages.resendError, { variant: "error" }),
-      },
-    );
+  const verified = async ({ userId, resetToken }: { userId: string; resetToken?: string }) => {
+    if (!state.isAlert) {
+      navigate(state.target, { replace: true, state: { userId, resetToken } });
+      return;
+    }
+    // Proving the address of the account one is signed in to keeps the session (issue 13 §5).
+    if (signedInAs === state.userId) {
+      await refreshClaims();
+      enqueueSnackbar(emailVerifiedMessage, { variant: "success" });
+      navigate(state.target === "/login" ? "/auth" : state.target, { replace: true });
+      return;
+    }
+    await signOut();
+    navigate("/login", { replace: true, state: { message: messages.emailVerifiedLogin } });
+  };
 
   return (
     <AuthCard
@@ -102,28 +72,12 @@ export default function VerifyCodePage() {
         </>
       }
     >
-      <FormBanner message={banner} />
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack spacing={3}>
-          <PasscodeInput digits={digits} onChange={setDigits} disabled={verifyPasscode.isPending} />
-          <Button type="submit" variant="contained" size="large" disabled={!full || verifyPasscode.isPending}>
-            Verify
-          </Button>
-          <Typography align="center">
-            Did not get the code?{" "}
-            <Link component="button" type="button" onClick={resend} disabled={resendCode.isPending}>
-              Resend Code
-            </Link>
-          </Typography>
-        </Stack>
-      </Box>
+      <CodeEntryForm
+        userId={state.userId}
+        email={state.email}
+        isVerifyEmail={state.isAlert}
+        onVerified={verified}
+      />
     </AuthCard>
   );
 }
