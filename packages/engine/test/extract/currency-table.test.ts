@@ -199,6 +199,12 @@ describe("picking the price the visitor pays", () => {
     expect(extract(body)).toMatchObject({ amount: 7.49, currency: "USD" });
   });
 
+  it("a saving label run together with the amount before it ('$1149.00Save $90.00') is still a label", () => {
+    const body = `<h1>Lotion, 200 ml</h1><div class="price-block"><span>$1149.00</span><span>Save $90.00</span></div>
+      <button>Add to cart</button>`;
+    expect(extract(body)).toMatchObject({ amount: 1149, currency: "USD" });
+  });
+
   it("structured data holding only the struck-through regular price loses to the price shown", () => {
     const body = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Bag</h1>
       <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="219.99">

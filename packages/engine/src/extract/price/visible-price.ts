@@ -9,9 +9,12 @@ import { productHeadings } from "./product-heading";
 
 /** How far after a main heading the buy box is looked for, in lines. */
 export const buyBoxLines = 40;
-/** Lines that state a price the visitor does not pay. */
+/**
+ * Lines that state a price the visitor does not pay. A label may follow an amount with no space between
+ * (markup runs "€1149.00" and "Save €90.00" together): the word boundary is a letter, not a digit.
+ */
 const notThePrice =
-  /\b(?:was|rrp|msrp|uvp|statt|list price|regular price|normal:|antes|prima|avant|shipping|delivery|versand\w*|\w*lieferung|livraison|envío|envio|spedizione|verzending|frete|save|spare|ahorra|per month|a month|monthly|pro monat|im monat|par mois|al mes|al mese|per maand|por mês|sem juros|sin interés|parcelas|cuotas|installments?|instalments?)\b|\b\d{1,2}\s?x\s(?:de\s)?(?=\D{0,4}\d)|\/\s?(?:mo|month|mth|monat|mois|mes|mese|maand|mês)\b|משלוח|送料|運費|建議售價|原價|定價|市價/i;
+  /(?<!\p{L})(?:was|rrp|msrp|uvp|statt|list price|regular price|normal:|antes|prima|avant|shipping|delivery|versand\w*|\w*lieferung|livraison|envío|envio|spedizione|verzending|frete|save|spare|ahorra|per month|a month|monthly|pro monat|im monat|par mois|al mes|al mese|per maand|por mês|sem juros|sin interés|parcelas|cuotas|installments?|instalments?)(?!\p{L})|\b\d{1,2}\s?x\s(?:de\s)?(?=\D{0,4}\d)|\/\s?(?:mo|month|mth|monat|mois|mes|mese|maand|mês)\b|משלוח|送料|運費|建議售價|原價|定價|市價/iu;
 /** Labels of a regular price written before it: "Now $12.99 Was $15.99" is paid at the amount before. */
 const regularLabel = /^(?:was|rrp|msrp|uvp|statt|list price|regular price|antes|avant|save|spare|ahorra)$/i;
 
