@@ -179,6 +179,35 @@ test("rating the change as noise adds the ignore rules the user confirms", async
   await expect(page.getByRole("combobox", { name: "Ignore rules" }).locator("..")).toContainText("$19.99");
 });
 
+test("the price chart: current, lowest and highest, the currency once, dates and times, the value on hover", async () => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${monitorPath}?tab=prices`);
+  for (const [label, amount] of [
+    ["Current", "19.99"],
+    ["Lowest", "19.99"],
+    ["Highest", "24.99"],
+  ]) {
+    await expect(page.getByRole("group", { name: label })).toContainText(amount);
+  }
+  await expect(page.getByText("Prices in US Dollar (USD)")).toBeVisible();
+  const chart = page.getByRole("img", { name: /^Price history, 2 points/ });
+  await expect(chart).toContainText(/\d{2} \w{3}\d{2}:\d{2}:\d{2}/); // a tick: the day, then the time (to the second: the points are seconds apart)
+  await expect(chart).not.toContainText("USD");
+
+  // Hovering the latest point shows its moment and value.
+  const box = (await chart.locator(".recharts-surface").boundingBox())!;
+  await page.mouse.move(box.x + box.width - 30, box.y + box.height / 2);
+  const tooltip = page.locator(".recharts-tooltip-wrapper");
+  await expect(tooltip).toContainText(/\d{2} \w{3} \d{4} \d{2}:\d{2}/);
+  await expect(tooltip).toContainText("Price : 19.99");
+
+  await page.getByRole("button", { name: "Show the prices as a table" }).click();
+  const rows = page.getByRole("table", { name: "Price history" }).getByRole("row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText("19.99");
+  await expect(rows.nth(2)).toContainText("24.99");
+});
+
 /**
  * Serious or critical axe violations, leaving out the element picker's frame: it shows the watched
  * site's own page (not ours), and axe cannot run inside a frame whose scripts are disabled.

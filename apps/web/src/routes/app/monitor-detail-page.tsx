@@ -68,7 +68,7 @@ function Prices({ monitorId }: { monitorId: string }) {
     );
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <LazyPriceChart points={prices.data} currency={prices.data.at(-1)?.currency ?? null} />
+      <LazyPriceChart history={prices.data} />
     </Paper>
   );
 }
