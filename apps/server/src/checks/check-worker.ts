@@ -5,10 +5,11 @@ import type { Database } from "../db";
 import type { MonitorRow } from "../db/schema/monitors";
 import type { BackgroundTask } from "../tasks/background-task";
 import { readBlob } from "./blob-store";
-import { LeaseLost, type RecordedStatus, recordCheck } from "./check-recorder";
+import type { RecordedStatus } from "./check-plan";
 import { type CheckTiming, defaultCheckTiming } from "./check-timing";
+import { createCheckWriter, LeaseLost, recordCheck } from "./check-writer";
 import { findSnapshot } from "./checks.repository";
-import { claimDueMonitors, claimMonitor, nextDueAt, releaseLeases } from "./claims.repository";
+import { claimDueMonitors, claimMonitor, extendLeases, nextDueAt, releaseLeases } from "./claims.repository";
 import { HostLimiter, Semaphore } from "./concurrency";
 import { checkPage, type FetchSettings, type PreviousVersion } from "./page-check";
 import { SnapshotCache } from "./snapshot-cache";
@@ -29,6 +30,11 @@ export interface CheckWorkerOptions {
   log?: (level: "info" | "warn" | "error", message: string, detail?: unknown) => void;
   /** Memory for the previous versions of monitors between their checks (default 32 MB). */
   snapshotCacheBytes?: number;
+  /**
+   * How long a check may keep its lease (renewed every half lease while it runs); past it, another worker
+   * redoes the check and this one's result is dropped. Default: 5 minutes or the lease, the longer.
+   */
+  checkDeadlineMs?: number;
   /** Called after each recorded check (the benchmark measures scheduling lag with it). */
   onChecked?: (info: { monitorId: string; dueAt: Date; startedAt: Date; status: RecordedStatus }) => void;
 }
@@ -47,7 +53,12 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   const idlePollMs = options.idlePollMs ?? 1000;
   const log = options.log ?? (() => {});
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const writer = createCheckWriter(db, owner);
   const inFlight = new Map<string, Promise<void>>();
+  /** When each check in flight started (its lease is renewed until its deadline). */
+  const checkStarts = new Map<string, number>();
+  const deadlineMs = options.checkDeadlineMs ?? Math.max(timing.leaseMs, 5 * 60_000);
+  let renewal: NodeJS.Timeout | null = null;
   /** Checks asked for by id, waiting for a slot or their host's permit. */
   const soon = new Set<string>();
   const cache = new SnapshotCache(options.snapshotCacheBytes ?? 32 * 1024 * 1024);
@@ -72,7 +83,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     const startedAt = new Date();
     try {
       const outcome = await checkPage(monitor, () => loadPrevious(db, monitor, cache), options.fetch);
-      const { status, snapshotId } = await recordCheck(db, monitor, outcome, { owner, startedAt, timing });
+      const { status, snapshotId } = await recordCheck(writer, monitor, outcome, { startedAt, timing });
       if (snapshotId && "snapshot" in outcome) {
         if (monitor.latestSnapshotId) cache.delete(monitor.latestSnapshotId);
         const screenshot = "screenshot" in outcome ? outcome.screenshot : null;
@@ -86,8 +97,10 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   }
 
   function launch(monitor: MonitorRow): void {
+    checkStarts.set(monitor.id, Date.now());
     const task = runClaimed(monitor).finally(() => {
       inFlight.delete(monitor.id);
+      checkStarts.delete(monitor.id);
       hosts.release(monitor.host);
       slots.release();
       wake?.();
@@ -158,6 +171,19 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     }
   }
 
+  /**
+   * A check slower than its lease (a loaded machine, a slow rendered page) keeps it: without this, another
+   * worker claims it again, and under load every check is redone and dropped in turn. A worker that dies
+   * stops renewing, so its checks are redone after one lease.
+   */
+  async function renewLeases(): Promise<void> {
+    const now = Date.now();
+    const ids = [...checkStarts].filter(([, at]) => now - at < deadlineMs).map(([id]) => id);
+    await extendLeases(db, ids, owner, timing.leaseMs).catch((error) =>
+      log("warn", "Renewing the leases of running checks failed", error),
+    );
+  }
+
   /** Sleeps until the next monitor is due, at most `idlePollMs`. */
   async function idleDelay(): Promise<number> {
     const next = await nextDueAt(db);
@@ -170,12 +196,15 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     owner,
     start() {
       running = true;
+      renewal = setInterval(() => void renewLeases(), timing.leaseMs / 2);
+      renewal.unref();
       if (scheduling) loop = schedulerLoop();
     },
     async stop() {
       running = false;
       wake?.();
       await loop;
+      if (renewal) clearInterval(renewal);
       const grace = new Promise<void>((resolve) =>
         setTimeout(resolve, options.stopGraceMs ?? 10_000).unref(),
       );

@@ -65,6 +65,20 @@ export async function releaseLeases(db: Database, ids: readonly string[], owner:
     .where(and(inArray(monitors.id, [...ids]), eq(monitors.leaseOwner, owner)));
 }
 
+/** Extends the leases this worker still holds on checks it is running (see the worker's renewal). */
+export async function extendLeases(
+  db: Database,
+  ids: readonly string[],
+  owner: string,
+  leaseMs: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(monitors)
+    .set({ leaseUntil: leaseInterval(leaseMs) })
+    .where(and(inArray(monitors.id, [...ids]), eq(monitors.leaseOwner, owner)));
+}
+
 /** When the next unpaused monitor is due (an index lookup on `monitors_due_idx`). */
 export async function nextDueAt(db: Database): Promise<Date | null> {
   const [row] = await db

@@ -101,15 +101,37 @@ describe(`scheduler on ${databaseKind}`, () => {
     expect(pages.maxConcurrent()).toBeLessThanOrEqual(6);
   });
 
+  it("a check slower than its lease keeps it: another worker does not fetch the page again", async () => {
+    const owner = await t.signUp("Business");
+    pages.set("/slow-lease", { body: productPage({ text: "Slow" }), delayMs: 2500 });
+    const [id] = await insertMonitors(owner.id, ["/slow-lease"]);
+    const short = { ...testTiming, leaseMs: 1000 };
+    worker({ timing: short });
+    worker({ timing: short });
+    await makeDue([id]);
+    const db = t.database.handle.db;
+    await eventually(
+      () => checkCount(db, id),
+      (n) => n === 1,
+    );
+    // Two lease lengths after the check ended: a second worker's fetch would have been counted by now.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(pages.hits("/slow-lease")).toBe(1);
+    expect(await checkCount(db, id)).toBe(1);
+    await db.update(monitors).set({ paused: true }).where(eq(monitors.id, id));
+  });
+
   it("a check whose worker stalls is redone by another worker after the lease, and the stale result is dropped", async () => {
     const owner = await t.signUp("Business");
     pages.set("/stall", productPage({ text: "Before" }));
     const [id] = await insertMonitors(owner.id, ["/stall"]);
     const db = t.database.handle.db;
     const short = { ...testTiming, leaseMs: 1000 };
+    // Its check may keep the lease for 1 s: past that deadline another worker takes the check over.
     const stalled = worker({
       schedule: false,
       timing: short,
+      checkDeadlineMs: 1000,
       fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 60_000 },
     });
     await makeDue([id]);

@@ -1,7 +1,7 @@
 import type { Snapshot } from "@changeradar/engine";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { recordCheck } from "../../src/checks/check-recorder";
+import { createCheckWriter, recordCheck } from "../../src/checks/check-writer";
 import { claimMonitor } from "../../src/checks/claims.repository";
 import { checks, snapshots } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
@@ -53,10 +53,10 @@ it("a page the database refuses to store is a check error the user sees, not a c
   const monitor = await claimedMonitor();
   const fetched = { httpStatus: 200, durationMs: 80, etag: null, lastModified: null, bodyHash: "b:k" };
   const recorded = await recordCheck(
-    db,
+    createCheckWriter(db, "worker-1"),
     monitor,
     { ...fetched, kind: "baseline", snapshot: page("Acme\u0000Anvil"), screenshot: null, fingerprint: "f" },
-    { owner: "worker-1", startedAt: new Date(), timing: testTiming },
+    { startedAt: new Date(), timing: testTiming },
   );
   expect(recorded).toEqual({ status: "error", snapshotId: null });
 

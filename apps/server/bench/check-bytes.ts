@@ -1,0 +1,156 @@
+/**
+ * Bytes one unchanged check writes on PostgreSQL: the WAL it generates (pg_current_wal_lsn before and after
+ * each record, so the claim is not counted) and the growth of every table with its indexes. Run it against
+ * a server nothing else writes to. Prints ONE JSON object.
+ *
+ * DATABASE_URL (a PostgreSQL server; a database is created and dropped), BENCH_CHECKS (default 300).
+ */
+import type { Snapshot } from "@changeradar/engine";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { defaultCheckTiming } from "../src/checks/check-timing";
+import { createCheckWriter, MAX_BATCH, recordCheck } from "../src/checks/check-writer";
+import { claimMonitor } from "../src/checks/claims.repository";
+import type { PageCheckOutcome } from "../src/checks/page-check";
+import { createDatabase, type DatabaseHandle } from "../src/db/database";
+import { migrate } from "../src/db/migrate";
+import { monitors } from "../src/db/schema/monitors";
+import { users } from "../src/db/schema/users";
+
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) throw new Error("DATABASE_URL (PostgreSQL) is required");
+const checks = Number(process.env.BENCH_CHECKS ?? 300);
+const owner = "bench-worker";
+
+const snapshot: Snapshot = {
+  version: 1,
+  url: "https://shop.example/anvil",
+  format: "html",
+  title: "Acme Anvil",
+  lines: ["Acme Anvil", "USD 24.99", "In stock"],
+  price: { amount: 24.99, currency: "USD", maxAmount: null, source: "json-ld" },
+  availability: "in_stock",
+  items: [],
+  images: [],
+  structure: { hash: "h", paths: [] },
+  scopeMatched: null,
+};
+const fetched = { httpStatus: 200, durationMs: 90, etag: '"e1"', lastModified: null, bodyHash: "b1:k1" };
+const outcomes: Record<string, PageCheckOutcome> = {
+  sameBody: { ...fetched, kind: "same_body" },
+  unchangedWithPrice: { ...fetched, kind: "unchanged", snapshot, rebase: false, fingerprint: "f1" },
+};
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+
+async function scalar(database: DatabaseHandle, query: ReturnType<typeof sql>): Promise<number> {
+  const result = await database.db.execute(query);
+  return Number(Object.values(result.rows[0] as Record<string, unknown>)[0]);
+}
+
+const walLsn = (database: DatabaseHandle) =>
+  scalar(database, sql`select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8`);
+const tableBytes = (database: DatabaseHandle) =>
+  scalar(
+    database,
+    sql`select coalesce(sum(pg_total_relation_size(c.oid)), 0)::float8 from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'`,
+  );
+
+const name = `cr_bytes_${process.pid}`;
+await admin(`CREATE DATABASE ${name}`);
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+const database = await createDatabase({ databaseUrl: url.toString(), dataDir: "unused" });
+const figures: Record<string, { walBytesPerCheck: number; tableBytesPerCheck: number }> = {};
+try {
+  await migrate(database);
+  const db = database.db;
+  const [user] = await db
+    .insert(users)
+    .values({ email: "bytes@example.test", passwordHash: "x", firstName: "B", planType: "Business" })
+    .returning();
+  const [monitor] = await db
+    .insert(monitors)
+    .values({
+      userId: user.id,
+      url: snapshot.url,
+      host: "shop.example",
+      name: "Anvil",
+      frequency: "1d",
+      watch: ["text", "price"],
+    })
+    .returning();
+  const writer = createCheckWriter(db, owner);
+  const record = async (outcome: PageCheckOutcome) => {
+    const claimed = await claimMonitor(db, monitor.id, owner, 60_000);
+    if (!claimed) throw new Error("not claimed");
+    const before = await walLsn(database);
+    await recordCheck(writer, claimed, outcome, { startedAt: new Date(), timing: defaultCheckTiming });
+    return (await walLsn(database)) - before;
+  };
+  await record({ ...fetched, kind: "baseline", snapshot, screenshot: null, fingerprint: "f1" });
+  for (const [kind, outcome] of Object.entries(outcomes)) {
+    for (let i = 0; i < 20; i++) await record(outcome); // warm-up: page splits of a new table, plans
+    await db.execute(sql`checkpoint`).catch(() => {});
+    const tablesBefore = await tableBytes(database);
+    let wal = 0;
+    for (let i = 0; i < checks; i++) wal += await record(outcome);
+    figures[kind] = {
+      walBytesPerCheck: Math.round(wal / checks),
+      tableBytesPerCheck: Math.round(((await tableBytes(database)) - tablesBefore) / checks),
+    };
+  }
+  // The same check on 64 monitors at once: the writer puts them in one transaction.
+  const others = await db
+    .insert(monitors)
+    .values(
+      Array.from({ length: MAX_BATCH }, (_, i) => ({
+        userId: user.id,
+        url: `${snapshot.url}/${i}`,
+        host: "shop.example",
+        name: `Anvil ${i}`,
+        frequency: "1d" as const,
+        watch: ["text" as const],
+      })),
+    )
+    .returning();
+  const rounds = Math.max(1, Math.round(checks / MAX_BATCH));
+  const tablesBefore = await tableBytes(database);
+  let wal = 0;
+  for (let round = 0; round <= rounds; round++) {
+    const claimed = await Promise.all(others.map((m) => claimMonitor(db, m.id, owner, 60_000)));
+    const before = await walLsn(database);
+    await Promise.all(
+      claimed.map((m) => {
+        if (!m) throw new Error("not claimed");
+        // Like a worker's slots, the first check starts a batch alone and the others join the next one.
+        return recordCheck(writer, m, outcomes.sameBody, {
+          startedAt: new Date(),
+          timing: defaultCheckTiming,
+        });
+      }),
+    );
+    if (round > 0) wal += (await walLsn(database)) - before; // round 0 is the warm-up
+  }
+  figures.sameBodyBatched = {
+    walBytesPerCheck: Math.round(wal / (rounds * MAX_BATCH)),
+    tableBytesPerCheck: Math.round(
+      ((await tableBytes(database)) - tablesBefore) / ((rounds + 1) * MAX_BATCH),
+    ),
+  };
+  const [row] = await db
+    .select({ failures: monitors.consecutiveFailures })
+    .from(monitors)
+    .where(eq(monitors.id, monitor.id));
+  if (row.failures !== 0) throw new Error("a check failed");
+} finally {
+  await database.close();
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+console.log(JSON.stringify({ checks, ...figures }));

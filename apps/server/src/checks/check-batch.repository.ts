@@ -1,0 +1,103 @@
+import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { LIVE_EVENTS_CHANNEL, liveEventPayload } from "../alerts/outbox.repository";
+import type { Database } from "../db";
+import { monitors } from "../db/schema/monitors";
+import { rowsOf } from "../monitors/monitors.repository";
+import type { CheckPlan } from "./check-plan";
+import type { FinishedMonitor, MonitorState } from "./checks.repository";
+
+/** One plan's row in the batch: its state (with the new snapshot's id, when it stores one). */
+export interface BatchRow {
+  plan: CheckPlan;
+  state: MonitorState;
+}
+
+const columns = getTableColumns(monitors);
+
+/**
+ * The column set from `input.state` when the plan sets it (plans set different columns: a 304 moves only
+ * the schedule), else left as it is. jsonb keeps JSON null apart from "not set".
+ */
+function assignment(key: string): SQL {
+  const column = columns[key as keyof typeof columns];
+  if (!column) throw new Error(`Unknown monitor column: ${key}`);
+  const name = sql.identifier(column.name);
+  const value =
+    column.getSQLType() === "jsonb"
+      ? sql`nullif(input.state -> ${key}, 'null'::jsonb)`
+      : sql`(input.state ->> ${key})::${sql.raw(column.getSQLType())}`;
+  return sql`${name} = case when input.state ? ${key} then ${value} else m.${name} end`;
+}
+
+/**
+ * ONE statement for every plan of a batch: the monitor's state with its lease released (only while
+ * `owner` still holds the lease), the check row, the price point and the live event. Returns the monitors
+ * finished, by their index in `rows`; a plan missing from the result lost its lease and wrote nothing.
+ */
+export async function finishChecks(
+  tx: Database,
+  owner: string,
+  rows: readonly BatchRow[],
+): Promise<Map<number, FinishedMonitor>> {
+  const keys = new Set(rows.flatMap((row) => Object.keys(row.state)));
+  const input = rows.map(({ plan, state }, i) => ({
+    i,
+    monitor_id: plan.monitorId,
+    state,
+    started_at: plan.check.startedAt.toISOString(),
+    duration_ms: plan.check.durationMs,
+    status: plan.check.status,
+    http_status: plan.check.httpStatus,
+    error: plan.check.error,
+    price_at: plan.price?.at.toISOString() ?? null,
+    amount: plan.price?.amount ?? null,
+    currency: plan.price?.currency ?? null,
+    live: liveEventPayload(plan.userId, plan.live),
+  }));
+  const result = await tx.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
+        i int, monitor_id uuid, state jsonb, started_at timestamptz, duration_ms int, status text,
+        http_status smallint, error text, price_at timestamptz, amount float8, currency text, live text)
+    ), finished as (
+      update monitors m set ${sql.join([...keys].map(assignment), sql`, `)}, lease_until = null, lease_owner = null
+      from input
+      where m.id = input.monitor_id and m.lease_owner = ${owner}
+      returning input.i, m.id, m.user_id, m.url, m.name, m.channel_ids, m.consecutive_failures, m.failing_alerted
+    ), recorded as (
+      insert into checks (monitor_id, started_at, duration_ms, status, http_status, error)
+      select input.monitor_id, input.started_at, input.duration_ms, input.status, input.http_status, input.error
+      from input join finished on finished.i = input.i
+    ), priced as (
+      insert into price_points (monitor_id, at, amount, currency)
+      select input.monitor_id, input.price_at, input.amount, input.currency
+      from input join finished on finished.i = input.i
+      where input.amount is not null
+    )
+    select finished.*, pg_notify(${LIVE_EVENTS_CHANNEL}, input.live) is null as notified
+    from finished join input on input.i = finished.i`);
+  const finished = new Map<number, FinishedMonitor>();
+  for (const row of rowsOf<FinishedRow>(result)) {
+    finished.set(Number(row.i), {
+      id: row.id,
+      userId: row.user_id,
+      url: row.url,
+      name: row.name,
+      channelIds: row.channel_ids,
+      consecutiveFailures: Number(row.consecutive_failures),
+      failingAlerted: row.failing_alerted,
+    });
+  }
+  return finished;
+}
+
+interface FinishedRow {
+  i: number | string;
+  id: string;
+  user_id: string;
+  url: string;
+  name: string;
+  channel_ids: string[];
+  consecutive_failures: number | string;
+  failing_alerted: boolean;
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from "node:crypto";
+import { enqueueChangeAlerts, enqueueMonitorHealthAlert } from "../alerts/outbox";
+import type { Database } from "../db";
+import type { MonitorRow } from "../db/schema/monitors";
+import { putBlob, putJsonBlob } from "./blob-store";
+import { type BatchRow, finishChecks } from "./check-batch.repository";
+import { type CheckPlan, isQuiet, type PlanContext, planRecord, type RecordedStatus } from "./check-plan";
+import * as repo from "./checks.repository";
+import type { PageCheckOutcome } from "./page-check";
+import { storageFailure } from "./storage-failure";
+
+/** Thrown when the lease ran out and another worker owns the monitor now: this check's result is dropped. */
+export class LeaseLost extends Error {
+  constructor(monitorId: string) {
+    super(`Lease on monitor ${monitorId} was lost; the check is discarded`);
+  }
+}
+
+/** What was stored: the status, and the id of the new snapshot when one was stored. */
+export interface RecordedCheck {
+  status: RecordedStatus;
+  snapshotId: string | null;
+}
+
+/** Records plans for one lease owner; `write` resolves once its plan is committed. */
+export interface CheckWriter {
+  write(plan: CheckPlan): Promise<RecordedCheck>;
+}
+
+export const MAX_BATCH = 64;
+
+interface Pending {
+  plan: CheckPlan;
+  resolve(recorded: RecordedCheck): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * One writer per worker. Plans that arrive while a batch is being written join the next one (at most
+ * MAX_BATCH per transaction): one statement for every plan's state, check row, price point and live event,
+ * then the versions, changes and alerts of the few plans that have them. A batch the database refuses for
+ * good is written again plan by plan, so one bad plan fails alone.
+ */
+export function createCheckWriter(db: Database, owner: string): CheckWriter {
+  const queue: Pending[] = [];
+  let writing = false;
+
+  async function drain(): Promise<void> {
+    writing = true;
+    while (queue.length > 0) {
+      const batch = takeBatch(queue);
+      await writeBatch(batch).catch(async (error) => {
+        if (batch.length > 1 && storageFailure(error)) {
+          for (const one of batch) await writeBatch([one]).catch(one.reject);
+        } else {
+          for (const one of batch) one.reject(error);
+        }
+      });
+    }
+    writing = false;
+  }
+
+  async function writeBatch(batch: Pending[]): Promise<void> {
+    const stored = await Promise.all(batch.map(({ plan }) => writeBlobs(db, plan)));
+    const rows: BatchRow[] = batch.map(({ plan }, i) =>
+      stored[i]
+        ? { plan, state: { ...plan.state, latestSnapshotId: stored[i].snapshotId } }
+        : { plan, state: plan.state },
+    );
+    const results = await db.transaction(async (tx) => {
+      const finished = await finishChecks(tx, owner, rows);
+      const recorded: (RecordedCheck | LeaseLost)[] = [];
+      for (const [i, { plan }] of batch.entries()) {
+        const monitor = finished.get(i);
+        if (!monitor) {
+          recorded.push(new LeaseLost(plan.monitorId));
+          continue;
+        }
+        if (!isQuiet(plan)) await writeVersionAndAlerts(tx, plan, monitor, stored[i]);
+        recorded.push({ status: plan.check.status, snapshotId: stored[i]?.snapshotId ?? null });
+      }
+      return recorded;
+    });
+    batch.forEach((pending, i) => {
+      const result = results[i];
+      if (result instanceof LeaseLost) pending.reject(result);
+      else pending.resolve(result);
+    });
+  }
+
+  return {
+    write(plan) {
+      return new Promise<RecordedCheck>((resolve, reject) => {
+        queue.push({ plan, resolve, reject });
+        if (!writing) void drain();
+      });
+    },
+  };
+}
+
+/** Up to MAX_BATCH plans, at most one per monitor (a second one waits for the next batch). */
+function takeBatch(queue: Pending[]): Pending[] {
+  const batch: Pending[] = [];
+  const monitors = new Set<string>();
+  for (let i = 0; i < queue.length && batch.length < MAX_BATCH; ) {
+    const { monitorId } = queue[i].plan;
+    if (monitors.has(monitorId)) {
+      i++;
+      continue;
+    }
+    monitors.add(monitorId);
+    batch.push(...queue.splice(i, 1));
+  }
+  return batch;
+}
+
+interface StoredBlobs {
+  snapshotId: string;
+  content: string;
+  screenshot: string | null;
+  diffImage: string | null;
+}
+
+/** Blobs go first, outside the transaction (content-addressed: a crash leaves an orphan retention removes). */
+async function writeBlobs(db: Database, plan: CheckPlan): Promise<StoredBlobs | null> {
+  const { store } = plan;
+  if (!store) return null;
+  return {
+    snapshotId: randomUUID(),
+    content: await putJsonBlob(db, store.snapshot),
+    screenshot: store.screenshot ? await putBlob(db, store.screenshot, "image/png") : null,
+    diffImage: store.diffImage ? await putBlob(db, store.diffImage, "image/png") : null,
+  };
+}
+
+async function writeVersionAndAlerts(
+  tx: Database,
+  plan: CheckPlan,
+  finished: repo.FinishedMonitor,
+  stored: StoredBlobs | null,
+): Promise<void> {
+  if (plan.store && stored) {
+    await repo.insertSnapshot(tx, {
+      id: stored.snapshotId,
+      monitorId: plan.monitorId,
+      takenAt: plan.store.takenAt,
+      contentBlobId: stored.content,
+      screenshotBlobId: stored.screenshot,
+      fingerprint: plan.store.fingerprint,
+    });
+  }
+  let changeId: string | null = null;
+  if (plan.change) {
+    changeId = await repo.insertChange(tx, {
+      ...plan.change,
+      monitorId: plan.monitorId,
+      afterSnapshotId: stored?.snapshotId ?? null,
+      diffImageBlobId: stored?.diffImage ?? null,
+    });
+  }
+  const monitor = {
+    id: finished.id,
+    url: finished.url,
+    name: finished.name,
+    channelIds: finished.channelIds,
+  };
+  for (const alert of plan.alerts) {
+    if (alert.kind === "change") {
+      if (!changeId) throw new Error("A change alert needs its change row");
+      await enqueueChangeAlerts(tx, {
+        userId: plan.userId,
+        monitor,
+        change: { id: changeId, ...alert.change },
+      });
+    } else {
+      await enqueueMonitorHealthAlert(tx, {
+        userId: plan.userId,
+        monitor,
+        kind: alert.kind,
+        reason: alert.reason,
+        consecutiveFailures: alert.consecutiveFailures,
+      });
+    }
+  }
+}
+
+/**
+ * Plans a check's writes and records them. A check whose data the database refuses for good
+ * (storage-failure.ts) is recorded as a check error instead, so it is not retried after every lease.
+ */
+export async function recordCheck(
+  writer: CheckWriter,
+  monitor: MonitorRow,
+  outcome: PageCheckOutcome,
+  ctx: PlanContext,
+): Promise<RecordedCheck> {
+  const now = new Date();
+  try {
+    return await writer.write(planRecord(monitor, outcome, now, ctx));
+  } catch (error) {
+    const reason = storageFailure(error);
+    if (!reason) throw error;
+    const failed: PageCheckOutcome = {
+      kind: "error",
+      error: reason,
+      httpStatus: outcome.httpStatus,
+      durationMs: outcome.durationMs,
+      etag: null,
+      lastModified: null,
+      bodyHash: null,
+    };
+    return writer.write(planRecord(monitor, failed, now, ctx));
+  }
+}

@@ -1,0 +1,167 @@
+import type { ChangeResult, Snapshot } from "@changeradar/engine";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { planRecord } from "../../src/checks/check-plan";
+import { createCheckWriter, LeaseLost, recordCheck } from "../../src/checks/check-writer";
+import { claimMonitor } from "../../src/checks/claims.repository";
+import type { PageCheckOutcome } from "../../src/checks/page-check";
+import { notifications } from "../../src/db/schema/alerts";
+import { changes, checks, pricePoints, snapshots } from "../../src/db/schema/checks";
+import { monitors } from "../../src/db/schema/monitors";
+import { users } from "../../src/db/schema/users";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { emptyStoredDiff } from "../helpers/stored-diff";
+import { insertPausedMonitors, testTiming } from "../monitors/support/checks";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+const page = (title: string, price: number): Snapshot => ({
+  version: 1,
+  url: "https://shop.example/anvil",
+  format: "html",
+  title,
+  lines: [title, `USD ${price}`],
+  price: { amount: price, currency: "USD", maxAmount: null, source: "json-ld" },
+  availability: "in_stock",
+  items: [],
+  images: [],
+  structure: { hash: "h", paths: [] },
+  scopeMatched: null,
+});
+const fetched = { httpStatus: 200, durationMs: 50, etag: null, lastModified: null, bodyHash: "b:k" };
+const changed = (price: number): PageCheckOutcome => ({
+  ...fetched,
+  kind: "changed",
+  snapshot: page("Anvil", price),
+  screenshot: null,
+  result: {
+    changed: true,
+    alert: true,
+    kinds: ["price"],
+    significance: 60,
+    summary: `Price is now USD ${price}`,
+    diffs: {
+      ...emptyStoredDiff,
+      text: [{ op: "change", before: "USD 1", after: `USD ${price}` }],
+      visual: null,
+    },
+    conditions: [],
+    flipFlop: false,
+    fingerprint: `f${price}`,
+  } satisfies ChangeResult,
+});
+
+async function claimed(count: number, owner: string) {
+  const db = database.handle.db;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `w-${Date.now()}-${count}@example.test`,
+      passwordHash: "x",
+      firstName: "W",
+      planType: "Business",
+    })
+    .returning();
+  const ids = await insertPausedMonitors(
+    db,
+    user.id,
+    Array.from({ length: count }, (_, i) => `https://shop.example/${i}`),
+  );
+  await db.update(monitors).set({ paused: false }).where(inArray(monitors.id, ids));
+  return Promise.all(
+    ids.map(async (id) => {
+      const monitor = await claimMonitor(db, id, owner, testTiming.leaseMs);
+      if (!monitor) throw new Error("not claimed");
+      return monitor;
+    }),
+  );
+}
+
+it("writes checks that arrive together in one transaction, each once, with its alerts", async () => {
+  const db = database.handle.db;
+  const all = await claimed(10, "w1");
+  // The last one's lease went to another worker: its plan writes nothing and says so.
+  await db.update(monitors).set({ leaseOwner: "w2" }).where(eq(monitors.id, all[9].id));
+  const transactions = vi.spyOn(db, "transaction");
+  const writer = createCheckWriter(db, "w1");
+  const ctx = { startedAt: new Date(), timing: testTiming };
+  const outcomes: PageCheckOutcome[] = all.map((_, i) =>
+    i < 3
+      ? changed(10 + i)
+      : { ...fetched, kind: "unchanged", snapshot: page("Anvil", 1), rebase: false, fingerprint: "f" },
+  );
+  const results = await Promise.allSettled(
+    all.map((monitor, i) => writer.write(planRecord(monitor, outcomes[i], new Date(), ctx))),
+  );
+  // The first plan started a batch at once; the nine that arrived while it was written made the next one.
+  expect(transactions).toHaveBeenCalledTimes(2);
+  transactions.mockRestore();
+  expect(results.slice(0, 9).map((r) => r.status)).toEqual(Array(9).fill("fulfilled"));
+  expect(results[9]).toMatchObject({ status: "rejected", reason: expect.any(LeaseLost) });
+
+  const ids = all.map((m) => m.id);
+  const rows = await db.select().from(checks).where(inArray(checks.monitorId, ids));
+  expect(rows.map((r) => r.monitorId).sort()).toEqual(ids.slice(0, 9).sort());
+  expect(await db.select().from(pricePoints).where(inArray(pricePoints.monitorId, ids))).toHaveLength(9);
+  const changeRows = await db.select().from(changes).where(inArray(changes.monitorId, ids));
+  expect(changeRows.map((c) => c.summary).sort()).toEqual([
+    "Price is now USD 10",
+    "Price is now USD 11",
+    "Price is now USD 12",
+  ]);
+  const alerts = await db.select().from(notifications).where(inArray(notifications.monitorId, ids));
+  expect(alerts.map((a) => a.changeId).sort()).toEqual(changeRows.map((c) => c.id).sort());
+  const versions = await db.select().from(snapshots).where(inArray(snapshots.monitorId, ids));
+  expect(versions).toHaveLength(3);
+  const after = await db.select().from(monitors).where(inArray(monitors.id, ids));
+  for (const monitor of after) {
+    if (monitor.id === all[9].id) expect(monitor).toMatchObject({ leaseOwner: "w2", lastCheckedAt: null });
+    else expect(monitor.leaseOwner).toBeNull();
+  }
+  const first = after.find((m) => m.id === all[0].id);
+  expect(first?.latestSnapshotId).toBe(changeRows.find((c) => c.summary.endsWith("10"))?.afterSnapshotId);
+  expect(first?.latest).toEqual({
+    title: "Anvil",
+    price: { amount: 10, currency: "USD" },
+    availability: "in_stock",
+  });
+});
+
+it("a plan the database refuses fails alone: the rest of its batch is stored", async () => {
+  const db = database.handle.db;
+  const all = await claimed(4, "w3");
+  const writer = createCheckWriter(db, "w3");
+  const ctx = { startedAt: new Date(), timing: testTiming };
+  const results = await Promise.all(
+    all.map((monitor, i) =>
+      recordCheck(
+        writer,
+        monitor,
+        {
+          ...fetched,
+          kind: "unchanged",
+          snapshot: page(i === 2 ? "Bad\u0000title" : "Anvil", 5),
+          rebase: false,
+          fingerprint: "f",
+        },
+        ctx,
+      ),
+    ),
+  );
+  expect(results.map((r) => r.status)).toEqual(["unchanged", "unchanged", "error", "unchanged"]);
+  const rows = await db
+    .select()
+    .from(checks)
+    .where(
+      inArray(
+        checks.monitorId,
+        all.map((m) => m.id),
+      ),
+    );
+  expect(rows).toHaveLength(4);
+  expect(rows.find((r) => r.monitorId === all[2].id)?.error).toMatch(/could not be stored/);
+});
