@@ -91,7 +91,10 @@ try {
     const claimed = await claimMonitor(db, monitor.id, owner, 60_000);
     if (!claimed) throw new Error("not claimed");
     const before = await walLsn(database);
-    await recordCheck(writer, claimed, outcome, { startedAt: new Date(), timing: defaultCheckTiming });
+    await recordCheck(writer, claimed, outcome, new Date(), {
+      startedAt: new Date(),
+      timing: defaultCheckTiming,
+    });
     return (await walLsn(database)) - before;
   };
   await record({ ...fetched, kind: "baseline", snapshot, screenshot: null, fingerprint: "f1" });
@@ -130,7 +133,7 @@ try {
       claimed.map((m) => {
         if (!m) throw new Error("not claimed");
         // Like a worker's slots, the first check starts a batch alone and the others join the next one.
-        return recordCheck(writer, m, outcomes.sameBody, {
+        return recordCheck(writer, m, outcomes.sameBody, new Date(), {
           startedAt: new Date(),
           timing: defaultCheckTiming,
         });

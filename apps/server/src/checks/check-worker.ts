@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Snapshot } from "@changeradar/engine";
+import { type Clock, systemClock } from "../clock";
 import type { Database } from "../db";
 import type { MonitorRow } from "../db/schema/monitors";
 import type { BackgroundTask } from "../tasks/background-task";
@@ -35,6 +36,8 @@ export interface CheckWorkerOptions {
    * redoes the check and this one's result is dropped. Default: 5 minutes or the lease, the longer.
    */
   checkDeadlineMs?: number;
+  /** What is due and when a check happened (tests reach due times without waiting). Default: the system's. */
+  clock?: Clock;
   /** Called after each recorded check (the benchmark measures scheduling lag with it). */
   onChecked?: (info: { monitorId: string; dueAt: Date; startedAt: Date; status: RecordedStatus }) => void;
 }
@@ -43,10 +46,13 @@ export interface CheckWorker extends BackgroundTask {
   readonly owner: string;
   /** Checks one monitor right away in the background (first check, "check now"). */
   checkSoon(monitorId: string): void;
+  /** One scheduler round: claim the due monitors the free slots allow and check them. Returns how many. */
+  runOnce(): Promise<number>;
 }
 
 export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   const { db } = options;
+  const clock = options.clock ?? systemClock;
   const timing = options.timing ?? defaultCheckTiming;
   const slots = new Semaphore(options.concurrency ?? 8);
   const hosts = new HostLimiter(options.perHostConcurrency ?? 2);
@@ -80,10 +86,13 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
 
   /** Runs a claimed check whose host permit and slot are already held. */
   async function runClaimed(monitor: MonitorRow): Promise<void> {
-    const startedAt = new Date();
+    const startedAt = clock.now();
     try {
       const outcome = await checkPage(monitor, () => loadPrevious(db, monitor, cache), options.fetch);
-      const { status, snapshotId } = await recordCheck(writer, monitor, outcome, { startedAt, timing });
+      const { status, snapshotId } = await recordCheck(writer, monitor, outcome, clock.now(), {
+        startedAt,
+        timing,
+      });
       if (snapshotId && "snapshot" in outcome) {
         if (monitor.latestSnapshotId) cache.delete(monitor.latestSnapshotId);
         const screenshot = "screenshot" in outcome ? outcome.screenshot : null;
@@ -96,8 +105,8 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     }
   }
 
-  function launch(monitor: MonitorRow): void {
-    checkStarts.set(monitor.id, Date.now());
+  function launch(monitor: MonitorRow): Promise<void> {
+    checkStarts.set(monitor.id, clock.now().getTime());
     const task = runClaimed(monitor).finally(() => {
       inFlight.delete(monitor.id);
       checkStarts.delete(monitor.id);
@@ -107,6 +116,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       startSoonChecks();
     });
     inFlight.set(monitor.id, task);
+    return task;
   }
 
   /**
@@ -121,8 +131,10 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       if (inFlight.has(monitorId)) continue;
       void slots.acquire().then(async () => {
         try {
-          const monitor = running ? await claimMonitor(db, monitorId, owner, timing.leaseMs) : null;
-          if (monitor && hosts.tryAcquire(monitor.host)) return launch(monitor);
+          const monitor = running
+            ? await claimMonitor(db, monitorId, owner, timing.leaseMs, clock.now())
+            : null;
+          if (monitor && hosts.tryAcquire(monitor.host)) return void launch(monitor);
           // Its host is at its limit here. The scheduler takes it when it has one; without one it waits
           // for one of this worker's checks of that host to end (or, if one just ended, goes again now).
           if (monitor) {
@@ -141,29 +153,36 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     }
   }
 
+  /** Claims due monitors for the free slots and starts their checks; returns the claim's size and the checks. */
+  async function claimRound(): Promise<{ free: number; claimed: number; checks: Promise<void>[] }> {
+    const free = slots.free;
+    const claimed =
+      free > 0 ? await claimDueMonitors(db, owner, free, timing.leaseMs, hosts.saturated(), clock.now()) : [];
+    const checks: Promise<void>[] = [];
+    const giveBack: string[] = [];
+    for (const monitor of claimed) {
+      // Our own check of it outlived its lease and is still running: let that one finish.
+      if (inFlight.has(monitor.id)) continue;
+      // The host permit first, then the slot: a host at its limit never holds a slot. Claimed
+      // beyond the host's free permits: given back at once, due for the next claim.
+      if (slots.free === 0 || !hosts.tryAcquire(monitor.host)) {
+        giveBack.push(monitor.id);
+        continue;
+      }
+      await slots.acquire();
+      checks.push(launch(monitor));
+    }
+    if (giveBack.length > 0) await releaseLeases(db, giveBack, owner);
+    return { free, claimed: claimed.length, checks };
+  }
+
   async function schedulerLoop(): Promise<void> {
     while (running) {
       try {
-        const free = slots.free;
-        const claimed =
-          free > 0 ? await claimDueMonitors(db, owner, free, timing.leaseMs, hosts.saturated()) : [];
-        const giveBack: string[] = [];
-        for (const monitor of claimed) {
-          // Our own check of it outlived its lease and is still running: let that one finish.
-          if (inFlight.has(monitor.id)) continue;
-          // The host permit first, then the slot: a host at its limit never holds a slot. Claimed
-          // beyond the host's free permits: given back at once, due for the next claim.
-          if (slots.free === 0 || !hosts.tryAcquire(monitor.host)) {
-            giveBack.push(monitor.id);
-            continue;
-          }
-          await slots.acquire();
-          launch(monitor);
-        }
-        if (giveBack.length > 0) await releaseLeases(db, giveBack, owner);
+        const { free, claimed } = await claimRound();
         if (!running) break;
         if (slots.free === 0) await sleep(idlePollMs);
-        else if (claimed.length < free) await sleep(await idleDelay());
+        else if (claimed < free) await sleep(await idleDelay());
       } catch (error) {
         log("error", "Claiming due monitors failed", error);
         await sleep(idlePollMs);
@@ -177,23 +196,29 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
    * stops renewing, so its checks are redone after one lease.
    */
   async function renewLeases(): Promise<void> {
-    const now = Date.now();
-    const ids = [...checkStarts].filter(([, at]) => now - at < deadlineMs).map(([id]) => id);
-    await extendLeases(db, ids, owner, timing.leaseMs).catch((error) =>
+    const now = clock.now();
+    const ids = [...checkStarts].filter(([, at]) => now.getTime() - at < deadlineMs).map(([id]) => id);
+    await extendLeases(db, ids, owner, timing.leaseMs, now).catch((error) =>
       log("warn", "Renewing the leases of running checks failed", error),
     );
   }
 
   /** Sleeps until the next monitor is due, at most `idlePollMs`. */
   async function idleDelay(): Promise<number> {
-    const next = await nextDueAt(db);
+    const now = clock.now();
+    const next = await nextDueAt(db, now);
     if (!next) return idlePollMs;
-    return Math.min(idlePollMs, Math.max(20, next.getTime() - Date.now()));
+    return Math.min(idlePollMs, Math.max(20, next.getTime() - now.getTime()));
   }
 
   return {
     name: "check-worker",
     owner,
+    async runOnce() {
+      const { checks } = await claimRound();
+      await Promise.all(checks);
+      return checks.length;
+    },
     start() {
       running = true;
       renewal = setInterval(() => void renewLeases(), timing.leaseMs / 2);

@@ -192,9 +192,9 @@ export async function recordCheck(
   writer: CheckWriter,
   monitor: MonitorRow,
   outcome: PageCheckOutcome,
+  now: Date,
   ctx: PlanContext,
 ): Promise<RecordedCheck> {
-  const now = new Date();
   try {
     return await writer.write(planRecord(monitor, outcome, now, ctx));
   } catch (error) {

@@ -7,8 +7,9 @@ import { type MonitorRow, monitors } from "../db/schema/monitors";
  * workers never take the same row, and stamps a lease: a worker that dies leaves the lease to expire and
  * the check is claimed again. The due predicate matches the partial index `monitors_due_idx`.
  */
-const leaseInterval = (leaseMs: number) => sql`now() + make_interval(secs => ${leaseMs / 1000})`;
-const leaseFree = or(isNull(monitors.leaseUntil), lt(monitors.leaseUntil, sql`now()`));
+const leaseInterval = (now: Date, leaseMs: number) =>
+  sql`${now.toISOString()}::timestamptz + make_interval(secs => ${leaseMs / 1000})`;
+const leaseFree = (now: Date) => or(isNull(monitors.leaseUntil), lt(monitors.leaseUntil, now));
 
 export async function claimDueMonitors(
   db: Database,
@@ -17,6 +18,8 @@ export async function claimDueMonitors(
   leaseMs: number,
   /** Hosts at their limit in this worker: their monitors stay due for a worker with a free permit. */
   skipHosts: readonly string[] = [],
+  /** The worker's clock: what is due, and when leases end. */
+  now: Date = new Date(),
 ): Promise<MonitorRow[]> {
   if (limit <= 0) return [];
   const due = db
@@ -25,8 +28,8 @@ export async function claimDueMonitors(
     .where(
       and(
         eq(monitors.paused, false),
-        lte(monitors.nextCheckAt, sql`now()`),
-        leaseFree,
+        lte(monitors.nextCheckAt, now),
+        leaseFree(now),
         skipHosts.length > 0 ? notInArray(monitors.host, [...skipHosts]) : undefined,
       ),
     )
@@ -35,7 +38,7 @@ export async function claimDueMonitors(
     .for("update", { skipLocked: true });
   const rows = await db
     .update(monitors)
-    .set({ leaseUntil: leaseInterval(leaseMs), leaseOwner: owner })
+    .set({ leaseUntil: leaseInterval(now, leaseMs), leaseOwner: owner })
     .where(inArray(monitors.id, due))
     .returning();
   return rows.sort((a, b) => a.nextCheckAt.getTime() - b.nextCheckAt.getTime());
@@ -47,11 +50,12 @@ export async function claimMonitor(
   id: string,
   owner: string,
   leaseMs: number,
+  now: Date = new Date(),
 ): Promise<MonitorRow | null> {
   const [row] = await db
     .update(monitors)
-    .set({ leaseUntil: leaseInterval(leaseMs), leaseOwner: owner })
-    .where(and(eq(monitors.id, id), eq(monitors.paused, false), leaseFree))
+    .set({ leaseUntil: leaseInterval(now, leaseMs), leaseOwner: owner })
+    .where(and(eq(monitors.id, id), eq(monitors.paused, false), leaseFree(now)))
     .returning();
   return row ?? null;
 }
@@ -71,20 +75,21 @@ export async function extendLeases(
   ids: readonly string[],
   owner: string,
   leaseMs: number,
+  now: Date,
 ): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(monitors)
-    .set({ leaseUntil: leaseInterval(leaseMs) })
+    .set({ leaseUntil: leaseInterval(now, leaseMs) })
     .where(and(inArray(monitors.id, [...ids]), eq(monitors.leaseOwner, owner)));
 }
 
 /** When the next unpaused monitor is due (an index lookup on `monitors_due_idx`). */
-export async function nextDueAt(db: Database): Promise<Date | null> {
+export async function nextDueAt(db: Database, now: Date = new Date()): Promise<Date | null> {
   const [row] = await db
     .select({ at: monitors.nextCheckAt })
     .from(monitors)
-    .where(and(eq(monitors.paused, false), leaseFree))
+    .where(and(eq(monitors.paused, false), leaseFree(now)))
     .orderBy(asc(monitors.nextCheckAt))
     .limit(1);
   return row?.at ?? null;

@@ -148,6 +148,7 @@ it("a plan the database refuses fails alone: the rest of its batch is stored", a
           rebase: false,
           fingerprint: "f",
         },
+        new Date(),
         ctx,
       ),
     ),

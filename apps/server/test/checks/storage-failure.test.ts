@@ -56,6 +56,7 @@ it("a page the database refuses to store is a check error the user sees, not a c
     createCheckWriter(db, "worker-1"),
     monitor,
     { ...fetched, kind: "baseline", snapshot: page("Acme\u0000Anvil"), screenshot: null, fingerprint: "f" },
+    new Date(),
     { startedAt: new Date(), timing: testTiming },
   );
   expect(recorded).toEqual({ status: "error", snapshotId: null });
