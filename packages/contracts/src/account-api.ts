@@ -22,6 +22,13 @@ export const dashboardSchema = z.object({
       significance: z.number(),
     }),
   ),
+  /** The first-run checklist (issue 13 §5), each step read from the account's real state. */
+  onboarding: z.object({
+    emailVerified: z.boolean(),
+    firstMonitor: z.boolean(),
+    channel: z.boolean(),
+    firstChange: z.boolean(),
+  }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -5,6 +5,6 @@ import { buildDashboard } from "./dashboard.service";
 
 export function registerDashboardRoutes(api: FastifyInstance, ctx: AppContext): void {
   api.get("/dashboard", { preHandler: api.authenticate }, async (request) =>
-    buildDashboard(ctx, ownerOf(request)),
+    buildDashboard(ctx, { ...ownerOf(request), emailVerified: request.user.emailVerified }),
   );
 }

@@ -1,4 +1,5 @@
 import { type Dashboard, plans } from "@changeradar/contracts";
+import { countChannels } from "../alerts/channels.repository";
 import { listChanges } from "../checks/history.repository";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
@@ -8,14 +9,17 @@ import * as repo from "./dashboard.repository";
 const DAY_MS = 86_400_000;
 const LIST_SIZE = 5;
 
-/** DECISIONS "Dashboard": usage against the plan, recent change counts, failing monitors, next checks, latest changes. */
+/**
+ * DECISIONS "Dashboard": usage against the plan, recent change counts, failing monitors, next checks, latest
+ * changes, and the first-run checklist.
+ */
 export async function buildDashboard(
   deps: { db: Database; clock: Clock },
-  user: PlanOwner,
+  user: PlanOwner & { emailVerified: boolean },
 ): Promise<Dashboard> {
   const { db } = deps;
   const now = deps.clock.now().getTime();
-  const [counts, changes24h, changes7d, failing, next, latest] = await Promise.all([
+  const [counts, changes24h, changes7d, failing, next, latest, channels] = await Promise.all([
     repo.monitorCounts(db, user.id),
     repo.countChangesSince(db, user.id, new Date(now - DAY_MS)),
     repo.countChangesSince(db, user.id, new Date(now - 7 * DAY_MS)),
@@ -28,6 +32,7 @@ export async function buildDashboard(
       undefined,
       historyCutoff(user.plan, new Date(now)),
     ),
+    countChannels(db, user.id),
   ]);
   return {
     monitors: { used: counts.used, limit: plans[user.plan].monitors, paused: counts.paused },
@@ -39,5 +44,11 @@ export async function buildDashboard(
       ...row,
       detectedAt: row.detectedAt.toISOString(),
     })),
+    onboarding: {
+      emailVerified: user.emailVerified,
+      firstMonitor: counts.used > 0,
+      channel: channels > 0,
+      firstChange: latest.rows.length > 0,
+    },
   };
 }

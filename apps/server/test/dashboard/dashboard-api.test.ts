@@ -48,5 +48,38 @@ describe("dashboard API", () => {
       kinds: ["price"],
     });
     expect(dashboard.latestChanges).toHaveLength(3);
+    expect(dashboard.onboarding).toEqual({
+      emailVerified: user.user.emailVerified,
+      firstMonitor: true,
+      channel: false,
+      firstChange: true,
+    });
+  });
+
+  it("derives the first-run checklist from the account: nothing done, then each step as it happens", async () => {
+    const user = await accountOn(server, "Personal", { verified: false });
+    const read = async () => dashboardSchema.parse((await user.client.get("/dashboard")).body).onboarding;
+    expect(await read()).toEqual({
+      emailVerified: false,
+      firstMonitor: false,
+      channel: false,
+      firstChange: false,
+    });
+    const db = server.database.handle.db;
+    const monitor = await createMonitor(db, user.id);
+    const channel = await user.client.post("/channels", {
+      type: "email",
+      name: "Team inbox",
+      config: { to: `team-${user.id.slice(0, 8)}@example.test` },
+    });
+    expect(channel.status, JSON.stringify(channel.body)).toBe(201);
+    expect(await read()).toEqual({
+      emailVerified: false,
+      firstMonitor: true,
+      channel: true,
+      firstChange: false,
+    });
+    await createChange(db, monitor.id, server.clock.now());
+    expect((await read()).firstChange).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { Channel, ChannelType, Notification } from "@changeradar/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../api/client";
+import { dashboardKeys } from "../dashboard/dashboard-queries";
 
 export interface NotificationFilters {
   read?: "read" | "unread";
@@ -83,9 +84,14 @@ export function useChannels() {
 export function useChannelMutations() {
   const client = useQueryClient();
   const onSuccess = () => void client.invalidateQueries({ queryKey: notificationKeys.channels });
+  // The dashboard's first-run checklist counts channels.
+  const onChannelsChanged = () => {
+    onSuccess();
+    void client.invalidateQueries({ queryKey: dashboardKeys.all });
+  };
   return {
-    create: useMutation({ mutationFn: channelsApi.create, onSuccess }),
-    remove: useMutation({ mutationFn: channelsApi.remove, onSuccess }),
+    create: useMutation({ mutationFn: channelsApi.create, onSuccess: onChannelsChanged }),
+    remove: useMutation({ mutationFn: channelsApi.remove, onSuccess: onChannelsChanged }),
     test: useMutation({ mutationFn: channelsApi.test, onSuccess }),
     verify: useMutation({ mutationFn: channelsApi.verify, onSuccess }),
     resendVerification: useMutation({ mutationFn: channelsApi.resendVerification }),

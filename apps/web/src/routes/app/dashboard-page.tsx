@@ -1,57 +1,19 @@
-import { messages, plans } from "@changeradar/contracts";
+import { plans } from "@changeradar/contracts";
 import Add from "@mui/icons-material/Add";
 import ErrorOutline from "@mui/icons-material/ErrorOutline";
 import MonitorHeartOutlined from "@mui/icons-material/MonitorHeartOutlined";
 import PublishedWithChanges from "@mui/icons-material/PublishedWithChanges";
 import Update from "@mui/icons-material/Update";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { useSnackbar } from "notistack";
-import { Link, useNavigate } from "react-router";
-import { describeError } from "../../api/errors";
+import { Link } from "react-router";
 import { ScreenSection } from "../../components/shell/screen-section";
 import { EmptyState, LoadError, LoadingRows } from "../../features/common/query-states";
 import { FailingMonitors, LatestChanges, NextChecks, Panel } from "../../features/dashboard/dashboard-lists";
 import { useDashboard } from "../../features/dashboard/dashboard-queries";
+import { OnboardingChecklist } from "../../features/dashboard/onboarding-checklist";
 import { StatCard } from "../../features/dashboard/stat-card";
-import { useAccountMutations } from "../../queries/account-queries";
 import { useAuthStore } from "../../store/auth-store";
-
-function VerifyEmailNotice() {
-  const user = useAuthStore((s) => s.auth.user)!;
-  const { resendCode } = useAccountMutations();
-  const { enqueueSnackbar } = useSnackbar();
-  const navigate = useNavigate();
-  if (user.emailVerified) return null;
-  const verify = () =>
-    resendCode.mutate(
-      { userId: user.id, email: user.email },
-      {
-        onSuccess: () => {
-          enqueueSnackbar(messages.passcodeResent, { variant: "success" });
-          navigate("/verify-code", {
-            state: { userId: user.id, email: user.email, target: "/auth", isAlert: true },
-          });
-        },
-        onError: (error) =>
-          enqueueSnackbar(describeError(error).message || messages.resendError, { variant: "error" }),
-      },
-    );
-  return (
-    <Alert
-      severity="info"
-      sx={{ mb: 3 }}
-      action={
-        <Button color="inherit" size="small" onClick={verify} disabled={resendCode.isPending}>
-          Verify your email
-        </Button>
-      }
-    >
-      Your email address {user.email} is not verified yet. Verify it so that change alerts can reach you.
-    </Alert>
-  );
-}
 
 export default function DashboardPage() {
   const plan = useAuthStore((s) => s.auth.user!.planType);
@@ -59,12 +21,14 @@ export default function DashboardPage() {
 
   return (
     <ScreenSection title="Dashboard">
-      <VerifyEmailNotice />
       {dashboard.isPending ? (
         <LoadingRows rows={3} height={100} label="Loading the dashboard" />
       ) : dashboard.isError ? (
         <LoadError error={dashboard.error} onRetry={() => dashboard.refetch()} what="the dashboard" />
-      ) : dashboard.data.monitors.used === 0 ? (
+      ) : (
+        <OnboardingChecklist state={dashboard.data.onboarding} />
+      )}
+      {!dashboard.data ? null : dashboard.data.monitors.used === 0 ? (
         <EmptyState
           icon={<MonitorHeartOutlined />}
           title="Start by watching a page"
