@@ -55,6 +55,7 @@ export const loginSchema = z.strictObject({
     .max(1024),
   keepSignedIn: z.boolean().optional(),
 });
+export type LoginInput = z.input<typeof loginSchema>;
 
 export const signupSchema = z.strictObject({
   email,
@@ -73,6 +74,7 @@ export const signupSchema = z.strictObject({
   period: z.enum(billingPeriods).default("monthly"),
   keepSignedIn: z.boolean().optional(),
 });
+export type SignupInput = z.input<typeof signupSchema>;
 
 export const forgotPasswordSchema = z.strictObject({ email });
 
@@ -85,6 +87,7 @@ export const verifyPasscodeSchema = z.strictObject({
   passcode,
   isVerifyEmail: z.boolean().default(false),
 });
+export type VerifyPasscodeInput = z.input<typeof verifyPasscodeSchema>;
 
 export const resetPasswordSchema = z.strictObject({
   id: z.string().min(1).max(64),
@@ -96,11 +99,13 @@ export const resetPasswordSchema = z.strictObject({
     .min(limits.passwordMin, messages.passwordMin)
     .max(1024),
 });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 export const resendCodeSchema = z.strictObject({
   userId: z.string().min(1).max(64),
   email,
 });
+export type ResendCodeInput = z.input<typeof resendCodeSchema>;
 
 export const updatePasswordSchema = z.strictObject({
   currentPassword: z
@@ -113,6 +118,7 @@ export const updatePasswordSchema = z.strictObject({
     .min(limits.passwordMin, messages.passwordMin)
     .max(1024),
 });
+export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
 
 export const updateMerchantFieldsSchema = z.strictObject({
   firstName: z
@@ -138,6 +144,7 @@ export const messageSchema = z
   .regex(subjectPattern, messages.onlyAlphanumeric);
 
 export const getHelpSchema = z.strictObject({ subject: subjectSchema, message: messageSchema });
+export type GetHelpInput = z.input<typeof getHelpSchema>;
 
 export const contactSchema = z.strictObject({
   name: z
@@ -150,10 +157,15 @@ export const contactSchema = z.strictObject({
   message: messageSchema,
   type: z.literal("contact us").default("contact us"),
 });
+export type ContactInput = z.input<typeof contactSchema>;
 
 export const tokenResponseSchema = z.object({ accessToken: z.string(), user: authUserSchema });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export const userIdResponseSchema = z.object({ userId: z.string() });
+export type UserIdResponse = z.infer<typeof userIdResponseSchema>;
+/** POST /users/new-merchant answers the new session and the new account's id. */
+export const signupResponseSchema = tokenResponseSchema.extend(userIdResponseSchema.shape);
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
 /** A verified reset code also answers a single-use token that reset-password requires. */
 export const verifyPasscodeResponseSchema = userIdResponseSchema.extend({
   resetToken: z.string().optional(),
