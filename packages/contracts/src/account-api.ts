@@ -69,6 +69,15 @@ export const feedbackSchema = z.strictObject({
   rating: z.number().int().min(1, "Choose a rating").max(5),
   message: messageSchema,
 });
+export type FeedbackInput = z.input<typeof feedbackSchema>;
+/** One sent feedback, as POST /feedback answers it and GET /feedback lists it. */
+export const feedbackItemSchema = z.object({
+  id: z.string(),
+  rating: z.number().int(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
 
 export const createApiKeySchema = z.strictObject({
   name: z.string().trim().min(1, "Name is required").max(100, "Max. 100 characters allowed!"),

@@ -128,6 +128,7 @@ export const updateMerchantFieldsSchema = z.strictObject({
     .max(100),
   lastName: z.string().trim().max(100).default(""),
 });
+export type UpdateMerchantFields = z.input<typeof updateMerchantFieldsSchema>;
 
 export const subjectSchema = z
   .string({ error: messages.subjectRequired })

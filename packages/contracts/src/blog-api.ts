@@ -61,4 +61,5 @@ export type BlogListItem = z.infer<typeof blogListSchema>["items"][number];
 export const publicBlogListSchema = z.object({
   items: z.array(publicBlogPostSchema.omit({ html: true })),
 });
-export type PublicBlogListItem = z.infer<typeof publicBlogListSchema>["items"][number];
+export type PublicBlogList = z.infer<typeof publicBlogListSchema>;
+export type PublicBlogListItem = PublicBlogList["items"][number];

@@ -21,3 +21,4 @@ export const recordVisitorSchema = z
 
 /** Calls whose answer the spec does not fix reply with a human sentence. */
 export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -1,26 +1,24 @@
 import type {
   ApiKey,
   AuthUser,
+  FeedbackInput,
+  FeedbackItem,
+  GetHelpInput,
+  ItemList,
+  MessageResponse,
   NotificationPreferences,
   Profile,
   SupportRequest,
   TokenResponse,
+  UpdateMerchantFields,
+  UpdatePasswordInput,
 } from "@changeradar/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../api/client";
 import { useAuthStore } from "../../store/auth-store";
 
-export interface FeedbackItem {
-  id: string;
-  rating: number;
-  message: string;
-  createdAt: string;
-}
-export interface ProfileInput {
-  firstName: string;
-  lastName: string;
-  avatar?: File | null;
-}
+/** The profile form's fields, sent as multipart with an optional new avatar file. */
+export type ProfileInput = UpdateMerchantFields & { avatar?: File | null };
 
 export const accountKeys = {
   profile: ["account", "profile"] as const,
@@ -34,31 +32,27 @@ const accountAreaApi = {
   updateProfile: async ({ firstName, lastName, avatar }: ProfileInput) => {
     const form = new FormData();
     form.append("firstName", firstName);
-    form.append("lastName", lastName);
+    form.append("lastName", lastName ?? "");
     if (avatar) form.append("avatar", avatar);
     // The client's JSON default must not be sent with a form: the browser sets the multipart boundary.
     return (
       await apiClient.patch<Profile>("/users/update-merchant", form, { headers: { "Content-Type": null } })
     ).data;
   },
-  updatePassword: async (input: { currentPassword: string; newPassword: string }) =>
-    (await apiClient.patch<{ message?: string }>("/users/update-password", input)).data,
+  updatePassword: async (input: UpdatePasswordInput) =>
+    (await apiClient.patch<MessageResponse>("/users/update-password", input)).data,
   updatePreferences: async (input: NotificationPreferences) =>
     (await apiClient.patch<TokenResponse>("/users/notification-preferences", input)).data,
-  apiKeys: async () => (await apiClient.get<{ items: ApiKey[] }>("/api-keys")).data.items,
+  apiKeys: async () => (await apiClient.get<ItemList<ApiKey>>("/api-keys")).data.items,
   createApiKey: async (name: string) => (await apiClient.post<ApiKey>("/api-keys", { name })).data,
   revokeApiKey: async (id: string) => {
     await apiClient.delete(`/api-keys/${id}`);
   },
-  feedback: async () => (await apiClient.get<{ items: FeedbackItem[] }>("/feedback")).data.items,
-  sendFeedback: async (input: { rating: number; message: string }) =>
-    (await apiClient.post<FeedbackItem>("/feedback", input)).data,
-  helpRequests: async () => {
-    const data = (await apiClient.get<SupportRequest[] | { items: SupportRequest[] }>("/users/gethelp")).data;
-    return Array.isArray(data) ? data : data.items;
-  },
-  requestHelp: async (input: { subject: string; message: string }) =>
-    (await apiClient.post<{ message: string }>("/users/gethelp", input)).data,
+  feedback: async () => (await apiClient.get<ItemList<FeedbackItem>>("/feedback")).data.items,
+  sendFeedback: async (input: FeedbackInput) => (await apiClient.post<FeedbackItem>("/feedback", input)).data,
+  helpRequests: async () => (await apiClient.get<SupportRequest[]>("/users/gethelp")).data,
+  requestHelp: async (input: GetHelpInput) =>
+    (await apiClient.post<MessageResponse>("/users/gethelp", input)).data,
 };
 
 /** The user lives in the access token (spec §3): keep the store's copy in step with what the server saved. */

@@ -1,4 +1,4 @@
-import { messages } from "@changeradar/contracts";
+import { type FeedbackInput, type FeedbackItem, messages } from "@changeradar/contracts";
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
@@ -7,16 +7,9 @@ import { apiClient } from "../../api/client";
 import { renderScreen } from "../../test/render";
 import FeedbackPage from "./feedback-page";
 
-interface StoredFeedback {
-  id: string;
-  rating: number;
-  message: string;
-  createdAt: string;
-}
-
 /** An in-memory /feedback API behind the real client, so the page's requests and error handling run as in use. */
 const fakeApi = {
-  stored: [] as StoredFeedback[],
+  stored: [] as FeedbackItem[],
   posted: [] as unknown[],
   /** When set, POST /feedback answers with this status and body instead of storing. */
   refusal: null as { status: number; body: unknown } | null,
@@ -36,7 +29,7 @@ apiClient.defaults.adapter = async (config) => {
   const body: unknown = JSON.parse(String(config.data));
   fakeApi.posted.push(body);
   if (fakeApi.refusal) return answer(config, fakeApi.refusal.status, fakeApi.refusal.body);
-  const { rating, message } = body as { rating: number; message: string };
+  const { rating, message } = body as FeedbackInput;
   const item = { id: `f${fakeApi.stored.length + 1}`, rating, message, createdAt: new Date().toISOString() };
   fakeApi.stored.unshift(item);
   return answer(config, 201, item);
