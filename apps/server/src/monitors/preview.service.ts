@@ -13,7 +13,8 @@ import { assertRenderingAllowed } from "../entitlements";
 import { Invalid } from "../http/errors";
 import { validate } from "../http/validate";
 import { assertCheckableUrl } from "./monitor-input";
-import { sanitisedHtml } from "./sanitise-html";
+import { fetchStylesheets } from "./preview-stylesheets";
+import { linkedStylesheets, sanitisedHtml } from "./sanitise-html";
 
 const PREVIEW_LINES = 60;
 
@@ -40,7 +41,13 @@ export async function previewPage(body: unknown, settings: FetchSettings, plan: 
       },
     );
     const engine = settings.engine ?? sharedEnginePool();
-    const snapshot = await engine.extract(extractInput(page), { scope });
+    const isHtml = page.contentType.includes("html");
+    const [snapshot, stylesheets] = await Promise.all([
+      engine.extract(extractInput(page), { scope }),
+      isHtml
+        ? fetchStylesheets(linkedStylesheets(page.text, page.finalUrl), settings)
+        : new Map<string, string>(),
+    ]);
     return {
       url: input.url,
       finalUrl: page.finalUrl,
@@ -55,7 +62,7 @@ export async function previewPage(body: unknown, settings: FetchSettings, plan: 
       screenshot: page.screenshot
         ? `data:image/png;base64,${Buffer.from(page.screenshot).toString("base64")}`
         : null,
-      html: page.contentType.includes("html") ? sanitisedHtml(page.text) : null,
+      html: isHtml ? sanitisedHtml(page.text, page.finalUrl, stylesheets) : null,
       suggestedWatch: suggestWatch(snapshot),
     };
   } catch (error) {

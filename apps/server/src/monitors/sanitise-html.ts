@@ -1,14 +1,15 @@
+import type { Element, Root, RootContent } from "hast";
 import rehypeParse from "rehype-parse";
 import rehypeSanitize, { type Options as Schema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
 import { unified } from "unified";
+import { httpUrl, sanitisedStyleAttribute, sanitisedStylesheet } from "./sanitise-css";
 
 const MAX_HTML_CHARS = 500_000;
 
-/** Elements removed with everything inside: what runs, loads a document, restyles, or is not HTML. */
+/** Elements removed with everything inside: what runs, loads a document, or is not HTML. */
 const removed = [
   "script",
-  "style",
   "noscript",
   "template",
   "iframe",
@@ -20,7 +21,6 @@ const removed = [
   "svg",
   "math",
   "base",
-  "link",
   "meta",
   "audio",
   "video",
@@ -37,12 +37,14 @@ const kept = [
   ...["blockquote", "q", "cite", "abbr", "time", "data", "address", "br", "hr", "wbr", "details", "summary"],
   ...["form", "fieldset", "legend", "label", "input", "button", "select", "option", "optgroup", "textarea"],
   ...["output", "progress", "meter", "dialog", "center", "font"],
+  // Their CSS is sanitised after the allow-list (sanitise-css.ts); links become inlined <style>s.
+  ...["style", "link"],
 ];
 
 /**
- * A parse5 (browser-grade) parse, then an allow-list: kept elements with their ids, classes and a few
- * harmless attributes; http(s)/mailto/tel links and http(s) images; no scripts, handlers, styles or
- * frames. Ids keep their names (no "user-content-" prefix) because the picker's selectors use them.
+ * A parse5 (browser-grade) parse, then an allow-list: kept elements with their ids, classes, styles and a
+ * few harmless attributes; http(s)/mailto/tel links and http(s) images; no scripts, handlers or frames.
+ * Ids keep their names (no "user-content-" prefix) because the picker's selectors use them.
  */
 const schema: Schema = {
   tagNames: kept,
@@ -54,7 +56,12 @@ const schema: Schema = {
   allowComments: false,
   allowDoctypes: true,
   attributes: {
-    "*": ["id", "className", "title", "lang", "dir", "role", "hidden", "ariaLabel", "ariaHidden", "data*"],
+    "*": [
+      ...["id", "className", "title", "lang", "dir", "role", "hidden", "ariaLabel", "ariaHidden", "data*"],
+      "style",
+    ],
+    style: ["media"],
+    link: ["rel", "href", "media"],
     a: ["href", "name"],
     img: ["src", "alt", "width", "height"],
     td: ["colSpan", "rowSpan"],
@@ -75,10 +82,96 @@ const schema: Schema = {
 
 const processor = unified().use(rehypeParse).use(rehypeSanitize, schema).use(rehypeStringify);
 
+function isElement(node: RootContent | Root, tagName?: string): node is Element {
+  return node.type === "element" && (tagName === undefined || node.tagName === tagName);
+}
+
+function* elements(node: Root | Element): Generator<Element> {
+  for (const child of node.children) {
+    if (!isElement(child)) continue;
+    yield child;
+    yield* elements(child);
+  }
+}
+
+/** Where the page's relative URLs point: its own <base href> if http(s), else its URL. */
+function documentBase(tree: Root, pageUrl: string): string {
+  for (const element of elements(tree)) {
+    if (element.tagName !== "base" || typeof element.properties.href !== "string") continue;
+    return httpUrl(element.properties.href, pageUrl) ?? pageUrl;
+  }
+  return pageUrl;
+}
+
+function stylesheetUrl(link: Element, base: string): string | null {
+  const rel = link.properties.rel;
+  const relations = (Array.isArray(rel) ? rel : [rel]).map((value) => String(value).toLowerCase());
+  const href = link.properties.href;
+  return relations.includes("stylesheet") && typeof href === "string" ? httpUrl(href, base) : null;
+}
+
+function styleElement(css: string, media: unknown): Element {
+  const properties = typeof media === "string" ? { media } : {};
+  return { type: "element", tagName: "style", properties, children: [{ type: "text", value: css }] };
+}
+
+function textOf(element: Element): string {
+  return element.children.map((child) => (child.type === "text" ? child.value : "")).join("");
+}
+
+/** The kept element's CSS made safe, <link>s replaced by their fetched sheet, image URLs made absolute. */
+function sanitiseStyles(parent: Root | Element, base: string, stylesheets: ReadonlyMap<string, string>) {
+  parent.children = parent.children.flatMap((child): RootContent[] => {
+    if (!isElement(child)) return [child];
+    if (child.tagName === "link") {
+      const href = stylesheetUrl(child, base);
+      const css = href ? sanitisedStylesheet(stylesheets.get(href) ?? "", href) : "";
+      return css ? [styleElement(css, child.properties.media)] : [];
+    }
+    if (child.tagName === "style") {
+      const css = sanitisedStylesheet(textOf(child), base);
+      return css ? [styleElement(css, child.properties.media)] : [];
+    }
+    const style = child.properties.style;
+    if (typeof style === "string") {
+      const safe = sanitisedStyleAttribute(style, base);
+      if (safe) child.properties.style = safe;
+      else delete child.properties.style;
+    }
+    if (child.tagName === "img" && typeof child.properties.src === "string") {
+      const src = httpUrl(child.properties.src, base);
+      if (src) child.properties.src = src;
+      else delete child.properties.src;
+    }
+    sanitiseStyles(child, base, stylesheets);
+    return [child];
+  });
+}
+
+/** The http(s) stylesheets the page links to, absolute, in document order (for the caller to fetch). */
+export function linkedStylesheets(html: string, pageUrl: string): string[] {
+  const tree = processor.parse(html.slice(0, MAX_HTML_CHARS));
+  const base = documentBase(tree, pageUrl);
+  const urls = [...elements(tree)]
+    .filter((element) => element.tagName === "link")
+    .map((link) => stylesheetUrl(link, base));
+  return [...new Set(urls.filter((url) => url !== null))];
+}
+
 /**
- * The page's HTML for the element picker, made inert. The web app shows it in a sandboxed iframe (no
- * scripts) as a second line of defence. Only pages within the engine's parse caps reach this.
+ * The page's HTML for the element picker, made inert but styled: its <style>s, style attributes and the
+ * `stylesheets` (fetched for its <link>s, by absolute URL) are kept once sanitise-css.ts made them safe;
+ * URLs are made absolute against `pageUrl` (or the page's <base>). The web app shows it in a sandboxed
+ * iframe (no scripts) as a second line of defence. Only pages within the engine's parse caps reach this.
  */
-export function sanitisedHtml(html: string): string {
-  return String(processor.processSync(html.slice(0, MAX_HTML_CHARS)));
+export function sanitisedHtml(
+  html: string,
+  pageUrl: string,
+  stylesheets: ReadonlyMap<string, string> = new Map(),
+): string {
+  const tree = processor.parse(html.slice(0, MAX_HTML_CHARS));
+  const base = documentBase(tree, pageUrl);
+  const clean = processor.runSync(tree);
+  sanitiseStyles(clean, base, stylesheets);
+  return processor.stringify(clean);
 }

@@ -99,6 +99,7 @@ describe("storage helpers", () => {
   it("make page HTML inert for the element picker", () => {
     const html = sanitisedHtml(
       `<p onclick="x()">Hi</p><script>steal()</script><iframe src="https://evil"></iframe><a href="javascript:alert(1)">x</a><base href="https://evil/">`,
+      "https://shop.test/",
     );
     expect(html).toBe("<html><head></head><body><p>Hi</p><a>x</a></body></html>");
   });

@@ -269,6 +269,34 @@ describe("URLs and preview", () => {
   });
 });
 
+describe("the preview's styles", () => {
+  it("inlines the page's linked CSS stylesheets, sanitised, and leaves out what is not CSS", async () => {
+    const owner = await t.signUp("Free");
+    pages.set("/css/site.css", {
+      body: "h1 { color: rgb(1, 2, 3); background: url(bg.png) } p { width: expression(alert(1)) }",
+      contentType: "text/css",
+    });
+    pages.set("/css/fake.css", { body: "h2 { color: red }", contentType: "text/html" });
+    pages.set(
+      "/styled",
+      productPage({
+        extra: '<link rel="stylesheet" href="/css/site.css"><link rel="stylesheet" href="/css/fake.css">',
+      }),
+    );
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/monitors/preview",
+      headers: owner.auth,
+      payload: { url: pages.url("/styled") },
+    });
+    const html = previewSchema.parse(res.json()).html ?? "";
+    expect(html).toContain(
+      `<style>h1 { color: rgb(1, 2, 3); background: url("${pages.url("/css/bg.png")}") }`,
+    );
+    expect(html).not.toMatch(/expression|h2 \{|<link/);
+  });
+});
+
 describe("plan gates", () => {
   it("Free: a second monitor is refused naming Personal", async () => {
     const owner = await t.signUp("Free");

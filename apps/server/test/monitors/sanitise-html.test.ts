@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { sanitisedHtml } from "../../src/monitors/sanitise-html";
+import { linkedStylesheets, sanitisedHtml } from "../../src/monitors/sanitise-html";
 
 /** What must never survive into the element picker's frame, whatever the sandbox does. */
 const active =
   /<script|<iframe|<object|<embed|<svg|<math|<base|<meta|<link|<style|\son[a-z]+\s*=|javascript:|vbscript:|data:|srcdoc|formaction/i;
+
+const page = "https://shop.test/p/anvil";
 
 describe("the preview sanitiser (parse5, as a browser parses)", () => {
   it("keeps what the element picker needs: structure, classes, ids, links and images", () => {
@@ -11,6 +13,7 @@ describe("the preview sanitiser (parse5, as a browser parses)", () => {
       `<html><head><title>Shop</title></head><body><div id="main" class="product card"><h1>Anvil</h1>
        <p class="price">$24.99</p><a href="/buy?x=1&amp;y=2">Buy</a><img src="https://cdn.test/a.png" alt="A">
        <table><tr><td colspan="2">cell</td></tr></table><ul><li>one</li></ul></div></body></html>`,
+      page,
     );
     expect(html).toContain('<div id="main" class="product card">');
     expect(html).toContain('<p class="price">$24.99</p>');
@@ -23,6 +26,7 @@ describe("the preview sanitiser (parse5, as a browser parses)", () => {
   it("makes the page inert: no scripts, frames, handlers, base, meta refresh or javascript: links", () => {
     const html = sanitisedHtml(
       `<p onclick="x()">Hi</p><script>steal()</script><iframe src="https://evil"></iframe><a href="javascript:alert(1)">x</a><base href="https://evil/">`,
+      page,
     );
     expect(html).toContain("<p>Hi</p>");
     expect(html).toContain("<a>x</a>");
@@ -70,6 +74,103 @@ describe("the preview sanitiser (parse5, as a browser parses)", () => {
     ["isindex action", `<isindex action="javascript:alert(1)" type=submit>`],
     ["video poster", `<video poster="javascript:alert(1)"></video>`],
   ])("%s is made harmless", (_name, vector) => {
-    expect(sanitisedHtml(`<p>before</p>${vector}<p>after</p>`)).not.toMatch(active);
+    expect(sanitisedHtml(`<p>before</p>${vector}<p>after</p>`, page)).not.toMatch(active);
+  });
+});
+
+/** What must never survive in the kept CSS: script-running values and non-http(s) URLs. */
+const activeCss = /expression|javascript|vbscript|data:|behavior|binding|<script|url\((?!"https?:)/i;
+
+describe("the preview keeps the page's styles, made safe", () => {
+  it("keeps <style> rules and style attributes, with relative url()s made absolute", () => {
+    const html = sanitisedHtml(
+      `<head><style media="screen">.price { color: rgb(200, 0, 0); background: url(/img/bg.png) }</style></head>
+       <body><p class="price" style="font-weight: 700; background-image: url('../dot.gif')">$5</p>
+       <img src="/a.png" alt="A"></body>`,
+      page,
+    );
+    expect(html).toContain(
+      '<style media="screen">.price { color: rgb(200, 0, 0); background: url("https://shop.test/img/bg.png") }</style>',
+    );
+    expect(html).toContain(
+      '<p class="price" style="font-weight: 700; background-image: url(&#x22;https://shop.test/dot.gif&#x22;)">',
+    );
+    expect(html).toContain('<img src="https://shop.test/a.png" alt="A">');
+  });
+
+  it("resolves against the page's own <base>, which itself is not kept", () => {
+    const html = sanitisedHtml(
+      `<base href="https://cdn.shop.test/v2/"><p style="background:url(x.png)">a</p>`,
+      page,
+    );
+    expect(html).toContain('style="background:url(&#x22;https://cdn.shop.test/v2/x.png&#x22;)"');
+    expect(html).not.toContain("<base");
+  });
+
+  it("inlines the linked stylesheets it is given, resolving their url()s against the sheet", () => {
+    const sheet = "https://cdn.shop.test/css/site.css";
+    const source = `<link rel="stylesheet" href="//cdn.shop.test/css/site.css" media="print"><link rel="icon" href="/f.ico"><link rel="stylesheet" href="/missing.css"><h1>A</h1>`;
+    expect(linkedStylesheets(source, page)).toEqual([sheet, "https://shop.test/missing.css"]);
+    const html = sanitisedHtml(source, page, new Map([[sheet, "h1 { background: url(../i/h.png) }"]]));
+    expect(html).toContain(
+      '<style media="print">h1 { background: url("https://cdn.shop.test/i/h.png") }</style>',
+    );
+    expect(html).not.toContain("<link");
+    expect(html).not.toContain("missing");
+  });
+
+  it.each([
+    ["expression()", "p { width: expression(alert(1)) }"],
+    ["escaped expression()", "p { width: ex\\70 ression(alert(1)) }"],
+    ["commented expression()", "p { width: expr/**/ession(alert(1)) }"],
+    ["javascript: url", "p { background: url(javascript:alert(1)) }"],
+    ["quoted javascript: url", `p { background: url("javascript:alert(1)") }`],
+    ["escaped javascript: url", "p { background: url(java\\73 cript:alert(1)) }"],
+    ["escaped url function", "p { background: \\75rl(javascript:alert(1)) }"],
+    ["vbscript: url", "p { background: url(vbscript:msgbox(1)) }"],
+    ["data: url", "p { background: url(data:image/svg+xml,<svg/onload=alert(1)>) }"],
+    ["image-set with a string", `p { background: image-set("javascript:alert(1)" 1x) }`],
+    ["IE behavior", "p { behavior: url(https://evil.test/x.htc) }"],
+    ["escaped behavior", "p { beh\\61vior: url(https://evil.test/x.htc) }"],
+    ["Firefox binding", "p { -moz-binding: url(https://evil.test/x.xml#x) }"],
+    ["@import javascript:", "@import 'javascript:alert(1)';"],
+    ["@import url(javascript:)", "@import url(javascript:alert(1));"],
+    ["@import data:", `@import "data:text/css,p{}";`],
+    ["escaped @import", "@i\\6dport 'javascript:alert(1)';"],
+    ["unknown at-rule", "@-moz-document url-prefix() { p { background: url(javascript:alert(1)) } }"],
+    ["</style> breakout in a string", `p::after { content: "</style><script>alert(1)</script>" }`],
+    ["</style> breakout in a selector", "p </style><script>alert(1)</script> { color: red }"],
+  ])("a <style> with %s keeps no active CSS", (_name, css) => {
+    const html = sanitisedHtml(`<style>${css} h1 { color: red }</style><h1>x</h1>`, page);
+    expect(html).not.toMatch(activeCss);
+    expect(html.match(/<\/style/gi)?.length ?? 0).toBeLessThanOrEqual(1);
+    expect(html).toContain("h1 { color: red }");
+  });
+
+  it.each([
+    ["expression()", "width: expression(alert(1))"],
+    ["javascript: url", "background: url(javascript:alert(1))"],
+    ["escaped javascript: url", 'background: url("java\\73 cript:alert(1)")'],
+    ["data: url", "background: url(data:image/png;base64,AAAA)"],
+    ["behavior", "behavior: url(https://evil.test/x.htc)"],
+    ["an attribute breakout", `color: red" onmouseover="alert(1)`],
+  ])("a style attribute with %s keeps no active CSS", (_name, css) => {
+    const html = sanitisedHtml(`<p style='color: red; ${css}'>x</p>`, page);
+    expect(html).toContain('<p style="color: red');
+    expect(html).not.toMatch(activeCss);
+    expect(html).not.toMatch(/\son[a-z]+\s*=\s*"/i);
+  });
+
+  it("drops a style attribute that closes its block to start rules of its own", () => {
+    const html = sanitisedHtml(
+      `<p style="color: red } p { background: url(javascript:alert(1))">x</p>`,
+      page,
+    );
+    expect(html).toContain("<p>x</p>");
+  });
+
+  it("keeps an @import of an http(s) stylesheet, made absolute", () => {
+    const html = sanitisedHtml(`<style>@import "theme.css" screen; h1 { color: red }</style>`, page);
+    expect(html).toContain('@import url("https://shop.test/p/theme.css") screen;');
   });
 });

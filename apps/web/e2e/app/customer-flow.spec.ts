@@ -67,6 +67,9 @@ test("add a monitor through the live preview and the element picker, with plan-g
   const frame = page.frameLocator('iframe[title^="Page preview"]');
   await expect(frame.locator(".price")).toHaveText("$24.99");
   await expect(frame.locator("body")).not.toHaveAttribute("data-scripts-ran", "yes");
+  // Its styles are kept: its own <style>, and its linked stylesheet inlined by the server.
+  await expect(frame.locator(".price")).toHaveCSS("color", "rgb(200, 30, 30)");
+  await expect(frame.locator(".stock")).toHaveCSS("color", "rgb(0, 110, 60)");
   await frame.locator(".price").click();
   const selector = page.getByLabel("Element to watch (CSS selector)");
   await expect(selector).toHaveValue("p.price");

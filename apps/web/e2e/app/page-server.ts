@@ -14,7 +14,8 @@ export interface PageServer {
 }
 
 function render(page: ProductPage): string {
-  return `<!doctype html><html lang="en"><head><title>Acme Kettle</title></head>
+  return `<!doctype html><html lang="en"><head><title>Acme Kettle</title>
+  <style>.price { color: rgb(200, 30, 30); font-weight: 700 }</style><link rel="stylesheet" href="/site.css"></head>
 <body>
   <header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>
   <main>
@@ -29,7 +30,12 @@ function render(page: ProductPage): string {
 /** A product page on 127.0.0.1 whose content the test changes, standing in for a shop being watched. */
 export async function startPageServer(initial: ProductPage): Promise<PageServer> {
   let page = { ...initial };
-  const server: Server = createServer((_request, response) => {
+  const server: Server = createServer((request, response) => {
+    if (request.url === "/site.css") {
+      response.writeHead(200, { "content-type": "text/css" });
+      response.end(".stock { color: rgb(0, 110, 60) }");
+      return;
+    }
     response.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
     response.end(render(page));
   });
