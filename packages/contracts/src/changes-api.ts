@@ -59,6 +59,7 @@ export const rateChangeSchema = z.strictObject({
   /** With "noise": ignore rules the user confirmed, added to the monitor. */
   addIgnoreRules: z.array(z.string().min(1).max(500)).max(20).optional(),
 });
+export type RateChangeInput = z.input<typeof rateChangeSchema>;
 
 export const checkStatuses = ["unchanged", "not_modified", "changed", "error"] as const;
 export const checkSchema = z.object({

@@ -1,20 +1,16 @@
-import type { ChangeDetail, ChangeSummary, Check, PricePoint } from "@changeradar/contracts";
+import type {
+  ChangeDetail,
+  ChangeSummary,
+  Check,
+  ItemList,
+  Page,
+  PricePoint,
+  RateChangeInput,
+} from "@changeradar/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiClient } from "../../api/client";
 import { monitorKeys } from "../monitors/monitors-queries";
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-export interface RateInput {
-  id: string;
-  rating: "useful" | "noise";
-  addIgnoreRules?: string[];
-}
 
 export const changeKeys = {
   all: ["changes"] as const,
@@ -39,8 +35,8 @@ const changesApi = {
     (await apiClient.get<Page<Check>>(`/monitors/${monitorId}/checks`, { params: { page, pageSize: 20 } }))
       .data,
   prices: async (monitorId: string) =>
-    (await apiClient.get<{ items: PricePoint[] }>(`/monitors/${monitorId}/prices`)).data.items,
-  rate: async ({ id, ...input }: RateInput) =>
+    (await apiClient.get<ItemList<PricePoint>>(`/monitors/${monitorId}/prices`)).data.items,
+  rate: async ({ id, ...input }: RateChangeInput & { id: string }) =>
     (await apiClient.post<ChangeDetail>(`/changes/${id}/rating`, input)).data,
 };
 
