@@ -88,6 +88,24 @@ test("the customer area needs a signed-in user", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "See you again!" })).toBeVisible();
 });
 
+test("a new tab (an alert email's link) reaches the session without a new login, until logout", async ({
+  page,
+  request,
+}) => {
+  await signedInNewUser(page, request, "newtab");
+  const tab = await page.context().newPage();
+  await tab.goto("/auth/mymonitors");
+  await expect(tab.getByRole("heading", { level: 1, name: "My Monitors" })).toBeVisible();
+  await tab.close();
+
+  await page.getByRole("button", { name: "Open profile menu" }).click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const afterLogout = await page.context().newPage();
+  await afterLogout.goto("/auth/mymonitors");
+  await expect(afterLogout).toHaveURL(/\/login$/);
+});
+
 test("Keep me signed in survives a browser restart; without it the session ends", async ({
   browser,
   baseURL,

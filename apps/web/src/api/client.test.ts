@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { useAuthStore } from "../store/auth-store";
-import { apiClient, readCookie } from "./client";
+import { apiClient } from "./client";
+import { readCookie } from "./cookies";
 
 const user = {
   id: "u1",

@@ -2,6 +2,7 @@ import type { TokenResponse } from "@changeradar/contracts";
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from "axios";
 import { useAuthStore } from "../store/auth-store";
 import { forgetSession } from "../store/session-persistence";
+import { readCookie, xsrfCookieName, xsrfHeaderName } from "./cookies";
 
 /** Spec §7: base path /api/v1, cookies sent, JSON, no timeout. */
 export const apiClient = axios.create({
@@ -11,16 +12,6 @@ export const apiClient = axios.create({
 });
 
 const refreshPath = "/auth/refresh";
-export const xsrfCookieName = "XSRF-TOKEN";
-export const xsrfHeaderName = "X-XSRF-TOKEN";
-
-export function readCookie(name: string, cookieString = document.cookie): string | null {
-  for (const part of cookieString.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return null;
-}
 
 apiClient.interceptors.request.use((config) => {
   const xsrf = readCookie(xsrfCookieName);
