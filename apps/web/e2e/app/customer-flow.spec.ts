@@ -63,7 +63,7 @@ test("add a monitor through the live preview and the element picker, with plan-g
   await page.getByLabel("URL").fill(shop.url);
   await page.getByRole("button", { name: "Preview", exact: true }).click();
 
-  // The page is shown without its scripts; clicking its price picks a selector for it.
+  // The page is shown with its styles, without its scripts; clicking its price picks a selector for it.
   const frame = page.frameLocator('iframe[title^="Page preview"]');
   await expect(frame.locator(".price")).toHaveText("$24.99");
   await expect(frame.locator("body")).not.toHaveAttribute("data-scripts-ran", "yes");

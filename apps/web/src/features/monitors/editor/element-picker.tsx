@@ -95,7 +95,7 @@ export function ElementPicker({ html, selector, onPick }: ElementPickerProps) {
   return (
     <Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Click the part of the page you want to watch. The page is shown without its scripts.
+        Click the part of the page you want to watch. The page is shown with its styles, without its scripts.
       </Typography>
       <Box
         component="iframe"
