@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuerySchema } from "./paging";
+import { pageOf, pageQuerySchema } from "./paging";
 import { channelTypes } from "./plans";
 
 /** Alert channels and the Notification Center (issue #4). */
@@ -10,6 +10,7 @@ export const createChannelSchema = z.strictObject({
   /** Per type: email {to}; sms {to, accountSid?, …}; webhook/slack/discord/teams {url}; telegram {botToken, chatId}; ntfy {server?, topic, token?}. */
   config: z.record(z.string(), z.unknown()),
 });
+export type CreateChannelInput = z.input<typeof createChannelSchema>;
 
 export const channelSchema = z.object({
   id: z.string(),
@@ -24,6 +25,9 @@ export const channelSchema = z.object({
   secret: z.string().optional(),
 });
 export type Channel = z.infer<typeof channelSchema>;
+/** POST /channels/:id/test queues a sample alert (202) and names its delivery. */
+export const channelTestResultSchema = z.object({ queued: z.literal(true), deliveryId: z.string() });
+export type ChannelTestResult = z.infer<typeof channelTestResultSchema>;
 
 export const verifyChannelSchema = z.strictObject({
   code: z.string().regex(/^\d{6}$/, "Passcode must be 6 digits"),
@@ -65,6 +69,13 @@ export const listNotificationsQuerySchema = z.strictObject({
   deliveryStatus: z.enum(deliveryStatuses).optional(),
   ...pageQuerySchema.shape,
 });
+/** What a client sends: any of the filters and page numbers; the server fills the page defaults. */
+export type ListNotificationsQuery = Partial<z.output<typeof listNotificationsQuerySchema>>;
+/** GET /notifications: one page, with the unread count for the badge. */
+export const notificationPageSchema = pageOf(notificationSchema).extend({ unread: z.number() });
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+export const unreadCountSchema = z.object({ count: z.number() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** Server-Sent Events on GET /api/v1/events?ticket=… (EventSource cannot send headers). */
 export const liveEventSchema = z.discriminatedUnion("type", [

@@ -1,11 +1,10 @@
-import { deliveryStatuses, notificationTypes } from "@changeradar/contracts";
-import type { NotificationFilters } from "./notifications-queries";
+import { deliveryStatuses, type ListNotificationsQuery, notificationTypes } from "@changeradar/contracts";
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
 /** Notification Center filters as they live in the URL; malformed values are dropped. */
-export function notificationFiltersFromParams(params: URLSearchParams): NotificationFilters {
+export function notificationFiltersFromParams(params: URLSearchParams): ListNotificationsQuery {
   const page = Number.parseInt(params.get("page") ?? "", 10);
   const monitorId = params.get("monitorId");
   return {
@@ -18,7 +17,7 @@ export function notificationFiltersFromParams(params: URLSearchParams): Notifica
 }
 
 export function notificationFiltersToParams(
-  filters: NotificationFilters,
+  filters: ListNotificationsQuery,
   keep?: URLSearchParams,
 ): URLSearchParams {
   const params = new URLSearchParams();

@@ -1,4 +1,9 @@
-import { deliveryStatuses, type Notification, notificationTypes } from "@changeradar/contracts";
+import {
+  deliveryStatuses,
+  type ListNotificationsQuery,
+  type Notification,
+  notificationTypes,
+} from "@changeradar/contracts";
 import DoneAll from "@mui/icons-material/DoneAll";
 import NotificationsNoneOutlined from "@mui/icons-material/NotificationsNoneOutlined";
 import Box from "@mui/material/Box";
@@ -17,11 +22,7 @@ import { EmptyState, LoadError, LoadingRows } from "../common/query-states";
 import { useMonitorList } from "../monitors/monitors-queries";
 import { DeliveryStatus } from "./delivery-status";
 import { notificationFiltersFromParams, notificationFiltersToParams } from "./notification-filters";
-import {
-  type NotificationFilters,
-  useNotificationMutations,
-  useNotifications,
-} from "./notifications-queries";
+import { useNotificationMutations, useNotifications } from "./notifications-queries";
 
 const typeLabels: Record<Notification["type"], string> = {
   change: "Change",
@@ -106,7 +107,7 @@ export function NotificationList() {
   const monitors = useMonitorList({ pageSize: 100 });
   const { markAllRead } = useNotificationMutations();
   const { enqueueSnackbar } = useSnackbar();
-  const change = (partial: Partial<NotificationFilters>) =>
+  const change = (partial: Partial<ListNotificationsQuery>) =>
     setParams(notificationFiltersToParams({ ...filters, ...partial, page: partial.page }, params), {
       replace: true,
     });
@@ -126,7 +127,7 @@ export function NotificationList() {
           {...select}
           label="Show"
           value={filters.read ?? ""}
-          onChange={(e) => change({ read: (e.target.value || undefined) as NotificationFilters["read"] })}
+          onChange={(e) => change({ read: (e.target.value || undefined) as ListNotificationsQuery["read"] })}
         >
           <MenuItem value="">All alerts</MenuItem>
           <MenuItem value="unread">Unread</MenuItem>
@@ -136,7 +137,7 @@ export function NotificationList() {
           {...select}
           label="Type"
           value={filters.type ?? ""}
-          onChange={(e) => change({ type: (e.target.value || undefined) as NotificationFilters["type"] })}
+          onChange={(e) => change({ type: (e.target.value || undefined) as ListNotificationsQuery["type"] })}
         >
           <MenuItem value="">All types</MenuItem>
           {notificationTypes.map((t) => (
@@ -163,7 +164,9 @@ export function NotificationList() {
           label="Delivery"
           value={filters.deliveryStatus ?? ""}
           onChange={(e) =>
-            change({ deliveryStatus: (e.target.value || undefined) as NotificationFilters["deliveryStatus"] })
+            change({
+              deliveryStatus: (e.target.value || undefined) as ListNotificationsQuery["deliveryStatus"],
+            })
           }
         >
           <MenuItem value="">Any delivery</MenuItem>

@@ -1,39 +1,27 @@
-import type { Channel, ChannelType, Notification } from "@changeradar/contracts";
+import type {
+  Channel,
+  ChannelTestResult,
+  CreateChannelInput,
+  ItemList,
+  ListNotificationsQuery,
+  NotificationPage,
+  UnreadCount,
+} from "@changeradar/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../api/client";
 import { dashboardKeys } from "../dashboard/dashboard-queries";
 
-export interface NotificationFilters {
-  read?: "read" | "unread";
-  type?: Notification["type"];
-  monitorId?: string;
-  deliveryStatus?: Notification["deliveries"][number]["status"];
-  page?: number;
-}
-export interface NotificationPage {
-  items: Notification[];
-  total: number;
-  page: number;
-  pageSize: number;
-  unread: number;
-}
-export interface CreateChannelInput {
-  type: ChannelType;
-  name: string;
-  config: Record<string, string>;
-}
-
 export const notificationKeys = {
   all: ["notifications"] as const,
-  list: (filters: NotificationFilters) => ["notifications", "list", filters] as const,
+  list: (filters: ListNotificationsQuery) => ["notifications", "list", filters] as const,
   unread: ["notifications", "unread"] as const,
   channels: ["channels"] as const,
 };
 
 const notificationsApi = {
-  list: async (filters: NotificationFilters) =>
+  list: async (filters: ListNotificationsQuery) =>
     (await apiClient.get<NotificationPage>("/notifications", { params: filters })).data,
-  unread: async () => (await apiClient.get<{ count: number }>("/notifications/unread-count")).data.count,
+  unread: async () => (await apiClient.get<UnreadCount>("/notifications/unread-count")).data.count,
   markRead: async (id: string) => {
     await apiClient.post(`/notifications/${id}/read`);
   },
@@ -43,12 +31,12 @@ const notificationsApi = {
 };
 
 const channelsApi = {
-  list: async () => (await apiClient.get<{ items: Channel[] }>("/channels")).data.items,
+  list: async () => (await apiClient.get<ItemList<Channel>>("/channels")).data.items,
   create: async (input: CreateChannelInput) => (await apiClient.post<Channel>("/channels", input)).data,
   remove: async (id: string) => {
     await apiClient.delete(`/channels/${id}`);
   },
-  test: async (id: string) => (await apiClient.post<{ message?: string }>(`/channels/${id}/test`)).data,
+  test: async (id: string) => (await apiClient.post<ChannelTestResult>(`/channels/${id}/test`)).data,
   verify: async ({ id, code }: { id: string; code: string }) =>
     (await apiClient.post<Channel>(`/channels/${id}/verify`, { code })).data,
   resendVerification: async (id: string) => {
@@ -56,7 +44,7 @@ const channelsApi = {
   },
 };
 
-export function useNotifications(filters: NotificationFilters) {
+export function useNotifications(filters: ListNotificationsQuery) {
   return useQuery({
     queryKey: notificationKeys.list(filters),
     queryFn: () => notificationsApi.list(filters),
