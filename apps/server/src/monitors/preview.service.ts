@@ -41,13 +41,12 @@ export async function previewPage(body: unknown, settings: FetchSettings, plan: 
       },
     );
     const engine = settings.engine ?? sharedEnginePool();
+    const snapshot = await engine.extract(extractInput(page), { scope });
     const isHtml = page.contentType.includes("html");
-    const [snapshot, stylesheets] = await Promise.all([
-      engine.extract(extractInput(page), { scope }),
-      isHtml
-        ? fetchStylesheets(linkedStylesheets(page.text, page.finalUrl), settings)
-        : new Map<string, string>(),
-    ]);
+    // Only once the engine (in its worker, within its caps) accepted the page: parsing it here blocks.
+    const stylesheets = isHtml
+      ? await fetchStylesheets(linkedStylesheets(page.text, page.finalUrl), settings)
+      : new Map<string, string>();
     return {
       url: input.url,
       finalUrl: page.finalUrl,
