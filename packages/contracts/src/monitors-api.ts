@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { maxSensitivity, minSensitivity, monitorSorts, monitorStatuses, watchKinds } from "./monitors";
-import { pageQuerySchema } from "./paging";
+import { pageOf, pageQuerySchema } from "./paging";
 import { frequencies } from "./plans";
 
 /** Monitor API shapes (issue #4, "The public contract"). */
@@ -114,12 +114,18 @@ export const listMonitorsQuerySchema = z.strictObject({
   ...pageQuerySchema.shape,
 });
 export type ListMonitorsQuery = z.input<typeof listMonitorsQuerySchema>;
+export const monitorPageSchema = pageOf(monitorSchema);
+export type MonitorPage = z.infer<typeof monitorPageSchema>;
+/** GET /tags: each tag in use with how many monitors carry it. */
+export const tagCountSchema = z.object({ name: z.string(), count: z.number() });
+export type TagCount = z.infer<typeof tagCountSchema>;
 
 export const previewRequestSchema = z.strictObject({
   url: httpUrl,
   selector: z.string().trim().max(1000).nullable().optional(),
   renderJs: z.boolean().optional(),
 });
+export type PreviewRequest = z.input<typeof previewRequestSchema>;
 
 export const previewSchema = z.object({
   url: z.string(),

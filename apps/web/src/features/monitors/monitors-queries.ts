@@ -2,32 +2,20 @@ import type {
   CreateMonitorInput,
   ImportMonitorsInput,
   ImportResult,
+  ItemList,
   ListMonitorsQuery,
   Monitor,
+  MonitorPage,
   Preview,
+  PreviewRequest,
+  TagCount,
   UpdateMonitorInput,
 } from "@changeradar/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../api/client";
 import { billingKey } from "../billing/billing-queries";
 
-export interface MonitorPage {
-  items: Monitor[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 export type { ImportResult } from "@changeradar/contracts";
-export type ImportInput = ImportMonitorsInput;
-export interface TagCount {
-  name: string;
-  count: number;
-}
-export interface PreviewInput {
-  url: string;
-  selector?: string | null;
-  renderJs?: boolean;
-}
 
 export const monitorKeys = {
   all: ["monitors"] as const,
@@ -40,7 +28,7 @@ const monitorsApi = {
   list: async (query: ListMonitorsQuery) =>
     (await apiClient.get<MonitorPage>("/monitors", { params: query })).data,
   get: async (id: string) => (await apiClient.get<Monitor>(`/monitors/${id}`)).data,
-  tags: async () => (await apiClient.get<{ items: TagCount[] }>("/tags")).data.items,
+  tags: async () => (await apiClient.get<ItemList<TagCount>>("/tags")).data.items,
   create: async (input: CreateMonitorInput) => (await apiClient.post<Monitor>("/monitors", input)).data,
   update: async ({ id, input }: { id: string; input: UpdateMonitorInput }) =>
     (await apiClient.patch<Monitor>(`/monitors/${id}`, input)).data,
@@ -52,8 +40,8 @@ const monitorsApi = {
   checkNow: async (id: string) => {
     await apiClient.post(`/monitors/${id}/check`);
   },
-  preview: async (input: PreviewInput) => (await apiClient.post<Preview>("/monitors/preview", input)).data,
-  importMany: async (input: ImportInput) =>
+  preview: async (input: PreviewRequest) => (await apiClient.post<Preview>("/monitors/preview", input)).data,
+  importMany: async (input: ImportMonitorsInput) =>
     (await apiClient.post<ImportResult>("/monitors/import", input)).data,
 };
 
