@@ -6,12 +6,16 @@
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { buildApp } from "../src/app";
+import { firstCheckWorker } from "../src/roles/first-checks";
 import { openBenchEnvironment } from "./bench-setup";
 
 const FLOOD = 60;
 const env = await openBenchEnvironment(process.env.DATABASE_URL);
 // Behind a trusted proxy, so each request can name its client address; the real limits (scale 1).
-const app = await buildApp({ ...env, config: { ...env.config, trustProxy: true, rateLimitScale: 1 } });
+const config = { ...env.config, trustProxy: true, rateLimitScale: 1 };
+// The flood makes no monitor, so the first-check worker is never started.
+const checks = firstCheckWorker({ config, db: env.database.db, log: env.log });
+const app = await buildApp({ ...env, config, checks });
 await app.listen({ host: "127.0.0.1", port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
 

@@ -32,8 +32,8 @@ export interface BuildAppOptions {
   mailer: Mailer;
   clock?: Clock;
   logger?: Logger;
-  /** The process's check worker (`serve`), so first checks share its slots. */
-  checks?: CheckQueue;
+  /** Where first checks and "check now" go (see AppContext.checks); started and stopped by the caller. */
+  checks: CheckQueue;
   /** The built web app; defaults to apps/web/dist. */
   webRoot?: string;
   /** What GET /api/v1/ready reports; the roles pass theirs, otherwise ready from the start. */

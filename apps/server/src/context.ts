@@ -23,8 +23,8 @@ export interface AppContext {
   clock: Clock;
   log: Logger;
   /**
-   * The process's check worker when it runs one (`serve`): first checks and "check now" go to its
-   * slots. Without one (`api`, tests), the monitors routes run a small worker of their own.
+   * Where first checks and "check now" go on this node: the scheduler's worker in `serve`, a small
+   * worker of its own in `api` (roles/first-checks.ts). The roles start and stop it, not the routes.
    */
-  checks?: CheckQueue;
+  checks: CheckQueue;
 }

@@ -49,6 +49,7 @@ const tasks = backgroundTasks(rt, {
   },
 });
 const checks = tasks.find((task): task is CheckWorker => task.name === "check-worker");
+if (!checks) throw new Error("no check worker among the background tasks");
 const app = await buildApp({ ...rt, logger: env.log, checks });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const stopTasks = await startTasks(tasks);

@@ -1,7 +1,6 @@
 import { maxImportFileBytes } from "@changeradar/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { checkFetchSettings, checkTimingFor } from "../checks/check-settings";
-import { createCheckWorker } from "../checks/check-worker";
+import { checkFetchSettings } from "../checks/check-settings";
 import type { AppContext } from "../context";
 import { ownerOf } from "../entitlements";
 import { rateLimit } from "../http/rate-limits";
@@ -15,28 +14,9 @@ const IMPORT_BODY_LIMIT = Math.ceil((maxImportFileBytes * 4) / 3) + 64 * 1024;
 
 /** The monitors API (issue 4). Every route is authenticated and scoped to the signed-in user's monitors. */
 export async function registerMonitorRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
-  // First checks and "check now" run on this node, so the user sees a result within seconds even when
-  // the scheduler runs on other machines: in the process's own check worker (`serve`), else in a
-  // small one of their own (`api`).
-  let firstChecks = ctx.checks;
-  if (!firstChecks) {
-    const own = createCheckWorker({
-      db: ctx.db,
-      fetch: checkFetchSettings(ctx.config),
-      timing: checkTimingFor(ctx.config),
-      concurrency: Math.min(4, ctx.config.checks.concurrency),
-      schedule: false,
-      log: (level, message, detail) => ctx.log[level]({ err: detail }, message),
-    });
-    own.start();
-    api.addHook("onClose", async () => own.stop());
-    firstChecks = own;
-  }
-  const queue = firstChecks;
-
   const monitors = createMonitorsService({
     allowPrivateTargets: ctx.config.allowPrivateTargets,
-    checkSoon: (id) => queue.checkSoon(id),
+    checkSoon: (id) => ctx.checks.checkSoon(id),
   });
   const scope = (request: FastifyRequest): MonitorsContext => ({
     db: ctx.db,

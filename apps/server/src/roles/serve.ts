@@ -5,6 +5,7 @@ import { createReadiness } from "../health/readiness";
 import { startTasks } from "../tasks/background-task";
 import { backgroundTasks } from "./background-tasks";
 import { backupByServer } from "./backup-command";
+import { firstCheckWorker } from "./first-checks";
 import { startControlChannel } from "./control-channel";
 import { setPlanByEmail } from "./plan-command";
 import { onStopSignal, openRuntime } from "./runtime";
@@ -21,9 +22,13 @@ export async function runServe(
   if (!rt) return 1;
   const { config, database, log, mailer } = rt;
   const readiness = createReadiness({ runsBackground: options.withBackgroundTasks });
-  // One check worker per process: the scheduler's slots also run first checks and "check now".
-  const tasks = options.withBackgroundTasks ? backgroundTasks(rt) : [];
+  // One check worker per process: the scheduler's slots also run first checks and "check now"; an API-only
+  // process runs a small worker without a scheduler for them.
+  const tasks = options.withBackgroundTasks
+    ? backgroundTasks(rt)
+    : [firstCheckWorker({ config, db: database.db, log })];
   const checks = tasks.find((task): task is CheckWorker => task.name === "check-worker");
+  if (!checks) throw new Error("no check worker among the background tasks");
   const app = await buildApp({ config, database, mailer, logger: log, readiness, checks });
   let stopTasks = async () => {};
 
@@ -55,10 +60,8 @@ export async function runServe(
     return 1;
   }
   // Listening first, so /api/v1/ready can answer "starting" while the background work starts.
-  if (options.withBackgroundTasks) {
-    stopTasks = await startTasks(tasks);
-    readiness.backgroundStarted();
-  }
+  stopTasks = await startTasks(tasks);
+  if (options.withBackgroundTasks) readiness.backgroundStarted();
   readiness.ready();
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
   const role = options.withBackgroundTasks ? "" : " (API only)";

@@ -6,6 +6,7 @@ import { type Config, loadConfig } from "../../src/config";
 import type { AppContext } from "../../src/context";
 import { createLogger } from "../../src/logger";
 import { createMailer } from "../../src/mail/mailer";
+import { firstCheckWorker } from "../../src/roles/first-checks";
 import { ApiClient } from "./client";
 import { TestClock } from "./clock";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -52,11 +53,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     });
     const log = createLogger(config);
     const mailer = createMailer({ config, db: database.handle.db, log });
-    const app = await buildApp({ config, database: database.handle, mailer, clock, logger: log });
+    // As `changeradar api` does: first checks and "check now" run in a small worker without a scheduler.
+    const checks = firstCheckWorker({ config, db: database.handle.db, log });
+    checks.start();
+    const app = await buildApp({ config, database: database.handle, mailer, clock, logger: log, checks });
     await app.listen({ host: "127.0.0.1", port: 0 });
     const { port } = app.server.address() as AddressInfo;
     const close = async () => {
       await app.close();
+      await checks.stop();
       await mailer.close();
     };
     closers.push(close);
@@ -67,6 +72,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       mailer,
       clock,
       log,
+      checks,
     };
     return { baseUrl: `http://127.0.0.1:${port}`, app, config, context, close };
   };

@@ -49,6 +49,7 @@ describe("GET /api/v1/health when the database is gone", () => {
       mailer,
       clock: systemClock,
       log,
+      checks: t.server.context.checks,
     });
     const response = await app.inject({ method: "GET", url: "/health" });
     expect(response.statusCode).toBe(503);
@@ -157,6 +158,7 @@ describe("the web app", () => {
       mailer,
       logger: log,
       webRoot,
+      checks: t.server.context.checks,
     });
     await app.listen({ host: "127.0.0.1", port: 0 });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -200,6 +202,7 @@ describe("requireAdmin", () => {
       }),
       clock: systemClock,
       log: createLogger({ logLevel: "silent" }),
+      checks: t.server.context.checks,
     };
     const app = Fastify();
     installErrorHandler(app);

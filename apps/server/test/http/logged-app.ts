@@ -6,6 +6,7 @@ import { loadConfig } from "../../src/config";
 import type { Readiness } from "../../src/health/readiness";
 import { createLogger } from "../../src/logger";
 import { createMailer } from "../../src/mail/mailer";
+import { firstCheckWorker } from "../../src/roles/first-checks";
 import type { TestDatabase } from "../helpers/database";
 
 /** The real app on 127.0.0.1 whose JSON log lines the test reads (`lines`); no SMTP: mail is logged. */
@@ -35,12 +36,15 @@ export async function startLoggedApp(
   });
   const log = createLogger(config, sink);
   const mailer = createMailer({ config, db: database.handle.db, log });
+  const checks = firstCheckWorker({ config, db: database.handle.db, log });
+  checks.start();
   const app = await buildApp({
     config,
     database: database.handle,
     mailer,
     logger: log,
     readiness: options.readiness,
+    checks,
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as AddressInfo;
@@ -50,6 +54,7 @@ export async function startLoggedApp(
     lines,
     async close() {
       await app.close();
+      await checks.stop();
       await mailer.close();
     },
   };
