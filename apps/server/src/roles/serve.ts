@@ -5,8 +5,8 @@ import { createReadiness } from "../health/readiness";
 import { startTasks } from "../tasks/background-task";
 import { backgroundTasks } from "./background-tasks";
 import { backupByServer } from "./backup-command";
-import { firstCheckWorker } from "./first-checks";
 import { startControlChannel } from "./control-channel";
+import { firstCheckWorker } from "./first-checks";
 import { setPlanByEmail } from "./plan-command";
 import { onStopSignal, openRuntime } from "./runtime";
 
