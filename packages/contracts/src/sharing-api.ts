@@ -31,6 +31,7 @@ export const listFeedsQuerySchema = z.strictObject({
   monitorId: z.string().uuid().optional(),
   tag: z.string().max(40).optional(),
 });
+export type ListFeedsQuery = z.input<typeof listFeedsQuerySchema>;
 
 export const shareExpiries = ["1h", "1d", "7d", "30d"] as const;
 export type ShareExpiry = (typeof shareExpiries)[number];

@@ -1,4 +1,4 @@
-import type { PublicBlogListItem, PublicBlogPost } from "@changeradar/contracts";
+import type { PublicBlogList, PublicBlogPost } from "@changeradar/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { apiClient } from "../../api/client";
 
@@ -6,7 +6,7 @@ import { apiClient } from "../../api/client";
 export const usePublicPosts = () =>
   useQuery({
     queryKey: ["blog", "posts"],
-    queryFn: async () => (await apiClient.get<{ items: PublicBlogListItem[] }>("/blog/posts")).data,
+    queryFn: async () => (await apiClient.get<PublicBlogList>("/blog/posts")).data,
   });
 
 export const usePublicPost = (slug: string) =>

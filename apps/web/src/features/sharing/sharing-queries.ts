@@ -1,12 +1,16 @@
-import type { CreateFeedInput, Feed, FeedScope, ShareExpiry, ShareLink } from "@changeradar/contracts";
+import type {
+  CreateFeedInput,
+  Feed,
+  ItemList,
+  ListFeedsQuery,
+  ShareExpiry,
+  ShareLink,
+} from "@changeradar/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../api/client";
 
-export interface FeedFilter {
-  scope: FeedScope;
-  monitorId?: string;
-  tag?: string;
-}
+/** The feed query of one scope: this screen always names the scope it shows. */
+export type FeedFilter = ListFeedsQuery & Pick<Feed, "scope">;
 
 const feedKeys = {
   all: ["feeds"] as const,
@@ -19,7 +23,7 @@ export function useFeed(filter: FeedFilter) {
   return useQuery({
     queryKey: feedKeys.list(filter),
     queryFn: async () =>
-      (await apiClient.get<{ items: Feed[] }>("/feeds", { params: filter })).data.items.find(
+      (await apiClient.get<ItemList<Feed>>("/feeds", { params: filter })).data.items.find(
         (feed) => feed.scope === filter.scope,
       ) ?? null,
   });
@@ -50,8 +54,7 @@ export function useFeedMutations() {
 export function useShares(changeId: string) {
   return useQuery({
     queryKey: shareKeys.change(changeId),
-    queryFn: async () =>
-      (await apiClient.get<{ items: ShareLink[] }>(`/changes/${changeId}/shares`)).data.items,
+    queryFn: async () => (await apiClient.get<ItemList<ShareLink>>(`/changes/${changeId}/shares`)).data.items,
   });
 }
 
