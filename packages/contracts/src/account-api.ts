@@ -38,6 +38,7 @@ export const reportQuerySchema = z.strictObject({
   to: z.string().date().optional(),
   monitorId: z.string().uuid().optional(),
 });
+export type ReportQuery = z.input<typeof reportQuerySchema>;
 
 export const reportSchema = z.object({
   from: z.string(),

@@ -107,6 +107,7 @@ export const supportReplyInputSchema = z.strictObject({
     .min(1, "Please write a reply.")
     .max(5000, "The reply is too long (5000 characters at most)."),
 });
+export type SupportReplyInput = z.input<typeof supportReplyInputSchema>;
 
 // ---- Audit log ---------------------------------------------------------------------------------------
 

@@ -11,10 +11,12 @@ import type {
   MailPreview,
   MailTemplate,
   MailTemplateInput,
+  MessageResponse,
   Page,
   PlanChangeResult,
   PlanName,
   SupportReply,
+  SupportReplyInput,
 } from "@changeradar/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../api/client";
@@ -79,10 +81,10 @@ export const useChangePlan = (id: string) =>
   );
 export const useSetDisabled = (id: string) =>
   useAdminMutation((disable: boolean) =>
-    post<{ message: string }>(`/admin/customers/${id}/${disable ? "disable" : "enable"}`),
+    post<MessageResponse>(`/admin/customers/${id}/${disable ? "disable" : "enable"}`),
   );
 export const useReplyToSupport = () =>
-  useAdminMutation(({ requestId, message }: { requestId: string; message: string }) =>
+  useAdminMutation(({ requestId, message }: SupportReplyInput & { requestId: string }) =>
     post<SupportReply>(`/admin/support-requests/${requestId}/replies`, { message }),
   );
 

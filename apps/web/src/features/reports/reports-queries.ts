@@ -1,13 +1,10 @@
-import type { Report } from "@changeradar/contracts";
+import type { Report, ReportQuery } from "@changeradar/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiClient } from "../../api/client";
 import { downloadFile } from "../../api/download";
 
-export interface ReportPeriod {
-  from: string;
-  to: string;
-  monitorId?: string;
-}
+/** The report query as this screen sends it: the period is always spelled out, never left to the default. */
+export type ReportPeriod = ReportQuery & Required<Pick<ReportQuery, "from" | "to">>;
 
 export const reportKeys = {
   all: ["reports"] as const,
