@@ -77,6 +77,10 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 export const unreadCountSchema = z.object({ count: z.number() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
+/** POST /live/ticket: a short-lived ticket that opens the event stream below. */
+export const liveTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
+export type LiveTicket = z.infer<typeof liveTicketSchema>;
+
 /** Server-Sent Events on GET /api/v1/events?ticket=… (EventSource cannot send headers). */
 export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({

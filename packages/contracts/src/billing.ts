@@ -56,5 +56,10 @@ export interface BillingState {
   paymentsUnavailableMessage: string | null;
 }
 
+/** POST /billing/checkout and /billing/portal: the Stripe page to go to. */
+export interface StripeRedirect {
+  url: string;
+}
+
 export const paymentsUnavailableMessage =
   "Online payment is not set up on this server. Ask the administrator to assign your plan.";

@@ -1,4 +1,4 @@
-import type { BillingPeriod, BillingState, PlanName } from "@changeradar/contracts";
+import type { BillingPeriod, BillingState, PlanName, StripeRedirect } from "@changeradar/contracts";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { apiClient } from "../../api/client";
 import { useAuthStore } from "../../store/auth-store";
@@ -35,14 +35,14 @@ export function usePlanInForce(): PlanName {
 export function useCheckout() {
   return useMutation({
     mutationFn: async (input: { planType: PlanName; period: BillingPeriod }) =>
-      (await apiClient.post<{ url: string }>("/billing/checkout", input)).data,
+      (await apiClient.post<StripeRedirect>("/billing/checkout", input)).data,
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
 
 export function usePortal() {
   return useMutation({
-    mutationFn: async () => (await apiClient.post<{ url: string }>("/billing/portal")).data,
+    mutationFn: async () => (await apiClient.post<StripeRedirect>("/billing/portal")).data,
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }

@@ -1,4 +1,4 @@
-import { type LiveEvent, liveEventSchema } from "@changeradar/contracts";
+import { type LiveEvent, type LiveTicket, liveEventSchema } from "@changeradar/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useEffect } from "react";
@@ -86,7 +86,7 @@ export function useLiveEvents() {
       let ticket: string;
       try {
         // The axios client adds the current access token (and refreshes it on a 403).
-        ticket = (await apiClient.post<{ ticket: string }>("/live/ticket")).data.ticket;
+        ticket = (await apiClient.post<LiveTicket>("/live/ticket")).data.ticket;
       } catch {
         retry();
         return;
