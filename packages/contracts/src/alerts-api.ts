@@ -32,6 +32,7 @@ export type ChannelTestResult = z.infer<typeof channelTestResultSchema>;
 export const verifyChannelSchema = z.strictObject({
   code: z.string().regex(/^\d{6}$/, "Passcode must be 6 digits"),
 });
+export type VerifyChannelInput = z.input<typeof verifyChannelSchema>;
 
 export const deliveryStatuses = ["pending", "sending", "delivered", "failed", "dead"] as const;
 export const deliverySchema = z.object({

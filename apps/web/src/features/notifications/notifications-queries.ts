@@ -6,6 +6,7 @@ import type {
   ListNotificationsQuery,
   NotificationPage,
   UnreadCount,
+  VerifyChannelInput,
 } from "@changeradar/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../api/client";
@@ -37,7 +38,7 @@ const channelsApi = {
     await apiClient.delete(`/channels/${id}`);
   },
   test: async (id: string) => (await apiClient.post<ChannelTestResult>(`/channels/${id}/test`)).data,
-  verify: async ({ id, code }: { id: string; code: string }) =>
+  verify: async ({ id, code }: VerifyChannelInput & { id: string }) =>
     (await apiClient.post<Channel>(`/channels/${id}/verify`, { code })).data,
   resendVerification: async (id: string) => {
     await apiClient.post(`/channels/${id}/resend-verification`);
