@@ -18,7 +18,7 @@ import { corpusEntries, readCorpusPage } from "../compare/mutations/corpus";
 const watch = [...watchKinds];
 const html = (text: string) => ({ url: "https://example.test/page", contentType: "text/html", text });
 const trivialPage = html("<title>Trivial</title><p>Still answering</p>");
-/** ~180,000 elements: under the parse caps, but seconds of work and a DOM of well over 64 MB. */
+/** ~180,000 elements: under the parse caps, but hundreds of milliseconds of work and a DOM of well over 64 MB. */
 const hugeDom = html(`<html><body>${"<div><p>item <b>x</b> text</p></div>".repeat(60_000)}</body></html>`);
 /** Nesting far past the depth cap: refused, never parsed for minutes. */
 const deepNesting = html(`${"<div>".repeat(200_000)}deep${"</div>".repeat(200_000)}`);
@@ -128,7 +128,9 @@ describe("the engine pool", () => {
 
 describe("the pool's budgets", () => {
   it("terminates a job past its time budget, replaces the worker, and the next job succeeds", async () => {
-    const pool = new EnginePool({ size: 1, timeBudgetMs: 500 });
+    // hugeDom takes about 300 ms on a quiet core of this machine (and the engine keeps getting faster), so the
+    // budget sits well under it; the replacement's trivial page still fits with room to spare.
+    const pool = new EnginePool({ size: 1, timeBudgetMs: 100 });
     try {
       await pool.warm();
       const watched = await mainThreadWhile(pool.extract(hugeDom));
@@ -136,7 +138,7 @@ describe("the pool's budgets", () => {
       const error = (watched.result as PromiseRejectedResult).reason;
       expect(error).toBeInstanceOf(PageProcessingError);
       expect(error.message).toBe(
-        "The page took too long to process (more than 0.5 s); it cannot be checked.",
+        "The page took too long to process (more than 0.1 s); it cannot be checked.",
       );
       expect(watched.maxDelayMs).toBeLessThan(1000);
       // The replacement starts without the time budget counting its start-up.
