@@ -1,15 +1,10 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { createAccount, expect, subjectsMailedTo, test, uniqueEmail } from "./fixtures";
+import { createAccount, expect, subjectsMailedTo, submitSignUpForm, test, uniqueEmail } from "./fixtures";
 
 const password = "Trail-Runner-42";
 
-async function signUp(page: Page, url: string, email: string) {
-  await page.goto(url);
-  await page.getByLabel("First Name").fill("Ann");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
-}
+const signUp = (page: Page, url: string, email: string) =>
+  submitSignUpForm(page, { email, password, firstName: "Ann" }, url);
 
 async function signIn(page: Page, email: string, secret: string, keep = false) {
   await page.goto("/login");

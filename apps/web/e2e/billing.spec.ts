@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, submitSignUpForm, test, uniqueEmail } from "./fixtures";
 
 /**
  * Issue 9 must-show, in Chromium against the real server and the local Stripe stand-in: a paid sign-up
@@ -36,11 +36,11 @@ test("paid sign-up through Checkout, payment failure, cancellation to Free limit
   const email = uniqueEmail("stripe");
 
   // A paid sign-up: Pro chosen, payment pending, Free limits.
-  await page.goto("/register?planType=Pro&period=monthly");
-  await page.getByLabel("First Name").fill("Ann");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await submitSignUpForm(
+    page,
+    { email, password, firstName: "Ann" },
+    "/register?planType=Pro&period=monthly",
+  );
   await page.getByRole("button", { name: "Verify later" }).click();
   await expect(page).toHaveURL(/\/auth\/account\?planType=Pro&period=monthly$/);
   const notice = page.getByRole("alert").filter({ hasText: "Payment Required" });

@@ -42,6 +42,19 @@ export async function nextCode(email: string, kind: CodeKind, alreadyReceived: n
   return codes.at(-1)!;
 }
 
+/** Fills the sign-up form at `url` (/register, or with a plan chosen) and presses Create Account. */
+export async function submitSignUpForm(
+  page: Page,
+  account: { email: string; password: string; firstName: string },
+  url = "/register",
+) {
+  await page.goto(url);
+  await page.getByLabel("First Name").fill(account.firstName);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
 /** Creates an account straight through the API (spec §7), for tests about what comes after sign-up. */
 export async function createAccount(request: APIRequestContext, email: string, password: string) {
   const response = await request.post("/api/v1/users/new-merchant", {

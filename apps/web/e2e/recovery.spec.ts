@@ -1,4 +1,4 @@
-import { codesSoFar, createAccount, expect, nextCode, test, uniqueEmail } from "./fixtures";
+import { codesSoFar, createAccount, expect, nextCode, submitSignUpForm, test, uniqueEmail } from "./fixtures";
 
 test("the whole password recovery, with the code read from the mail", async ({ page, request }) => {
   const email = uniqueEmail("recover");
@@ -50,11 +50,7 @@ test("a wrong code is refused in the banner and the boxes are cleared", async ({
 
 test("email verification from the dashboard alert keeps the user signed in", async ({ page }) => {
   const email = uniqueEmail("verify");
-  await page.goto("/register");
-  await page.getByLabel("First Name").fill("Vera");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("Verify-me-3");
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await submitSignUpForm(page, { email, password: "Verify-me-3", firstName: "Vera" });
   await page.getByRole("button", { name: "Verify later" }).click();
   await expect(page).toHaveURL(/\/auth$/);
 

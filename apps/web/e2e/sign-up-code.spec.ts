@@ -4,6 +4,7 @@ import {
   expect,
   nextCode,
   seriousViolations,
+  submitSignUpForm,
   test,
   uniqueEmail,
 } from "./fixtures";
@@ -16,11 +17,7 @@ import {
 const password = "Code-in-the-mail-8";
 
 async function signUp(page: import("@playwright/test").Page, email: string) {
-  await page.goto("/register");
-  await page.getByLabel("First Name").fill("Noor");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await submitSignUpForm(page, { email, password, firstName: "Noor" });
   await expect(page.getByText("Signup successful!!")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
 }

@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, nextCode, test, uniqueEmail } from "../fixtures";
-import { mailSubjectsTo } from "./mail-subjects";
+import { expect, nextCode, subjectsMailedTo, submitSignUpForm, test, uniqueEmail } from "../fixtures";
 import { type PageServer, startPageServer } from "./page-server";
 
 /**
@@ -35,11 +34,7 @@ test.afterAll(async () => {
 });
 
 test("sign up and verify the email with the mailed code, in the same flow and staying signed in", async () => {
-  await page.goto("/register");
-  await page.getByLabel("First Name").fill("Kim");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await submitSignUpForm(page, { email, password, firstName: "Kim" });
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
   const code = await nextCode(email, "verification", 0);
   await page.keyboard.type(code);
@@ -158,7 +153,7 @@ test("the page changes, check now, and the change shows live, in the timeline, t
 
   // And the mail arrived.
   await expect
-    .poll(async () => (await mailSubjectsTo(email)).find((s) => s.startsWith("Acme Kettle:")), {
+    .poll(async () => (await subjectsMailedTo(email)).find((s) => s.startsWith("Acme Kettle:")), {
       timeout: 15_000,
     })
     .toContain("19.99");
