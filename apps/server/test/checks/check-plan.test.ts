@@ -4,6 +4,7 @@ import { type CheckPlan, isQuiet, planRecord } from "../../src/checks/check-plan
 import { defaultCheckTiming } from "../../src/checks/check-timing";
 import type { PageCheckOutcome } from "../../src/checks/page-check";
 import type { MonitorRow } from "../../src/db/schema/monitors";
+import { testSnapshot, usd } from "../helpers/snapshot";
 
 const now = new Date("2026-03-01T12:00:00Z");
 const startedAt = new Date("2026-03-01T11:59:59Z");
@@ -49,19 +50,8 @@ const monitor: MonitorRow = {
   updatedAt: now,
 };
 
-const snapshot = (price: number | null = 24.99): Snapshot => ({
-  version: 1,
-  url: monitor.url,
-  format: "html",
-  title: "Acme Anvil",
-  lines: ["Acme Anvil", "In stock"],
-  price: price === null ? null : { amount: price, currency: "USD", maxAmount: null, source: "json-ld" },
-  availability: "in_stock",
-  items: [],
-  images: [],
-  structure: { hash: "h", paths: [] },
-  scopeMatched: null,
-});
+const snapshot = (price: number | null = 24.99): Snapshot =>
+  testSnapshot({ url: monitor.url, price: price === null ? null : usd(price), availability: "in_stock" });
 
 const fetched = { httpStatus: 200, durationMs: 120, etag: '"e2"', lastModified: null, bodyHash: "b2:k" };
 const noise: LearnedNoise = {

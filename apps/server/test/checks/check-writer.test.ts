@@ -10,6 +10,7 @@ import { changes, checks, pricePoints, snapshots } from "../../src/db/schema/che
 import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { testSnapshot, usd } from "../helpers/snapshot";
 import { emptyStoredDiff } from "../helpers/stored-diff";
 import { insertPausedMonitors, testTiming } from "../monitors/support/checks";
 
@@ -19,19 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.destroy());
 
-const page = (title: string, price: number): Snapshot => ({
-  version: 1,
-  url: "https://shop.example/anvil",
-  format: "html",
-  title,
-  lines: [title, `USD ${price}`],
-  price: { amount: price, currency: "USD", maxAmount: null, source: "json-ld" },
-  availability: "in_stock",
-  items: [],
-  images: [],
-  structure: { hash: "h", paths: [] },
-  scopeMatched: null,
-});
+const page = (title: string, price: number): Snapshot =>
+  testSnapshot({ title, lines: [title, `USD ${price}`], price: usd(price), availability: "in_stock" });
 const fetched = { httpStatus: 200, durationMs: 50, etag: null, lastModified: null, bodyHash: "b:k" };
 const changed = (price: number): PageCheckOutcome => ({
   ...fetched,

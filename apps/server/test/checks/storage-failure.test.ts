@@ -7,6 +7,7 @@ import { checks, snapshots } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { testSnapshot } from "../helpers/snapshot";
 import { insertPausedMonitors, testTiming } from "../monitors/support/checks";
 
 let database: TestDatabase;
@@ -15,19 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.destroy());
 
-const page = (title: string): Snapshot => ({
-  version: 1,
-  url: "https://shop.example/anvil",
-  format: "html",
-  title,
-  lines: [title],
-  price: null,
-  availability: "unknown",
-  items: [],
-  images: [],
-  structure: { hash: "h", paths: [] },
-  scopeMatched: null,
-});
+const page = (title: string): Snapshot => testSnapshot({ title, lines: [title] });
 
 async function claimedMonitor() {
   const db = database.handle.db;
