@@ -14,7 +14,7 @@ import { Invalid } from "../http/errors";
 import { validate } from "../http/validate";
 import { assertCheckableUrl } from "./monitor-input";
 import { fetchStylesheets } from "./preview-stylesheets";
-import { linkedStylesheets, sanitisedHtml } from "./sanitise-html";
+import { linkedStylesheets, parsePage, sanitisedHtml } from "./sanitise-html";
 
 const PREVIEW_LINES = 60;
 
@@ -44,8 +44,9 @@ export async function previewPage(body: unknown, settings: FetchSettings, plan: 
     const snapshot = await engine.extract(extractInput(page), { scope });
     const isHtml = page.contentType.includes("html");
     // Only once the engine (in its worker, within its caps) accepted the page: parsing it here blocks.
-    const stylesheets = isHtml
-      ? await fetchStylesheets(linkedStylesheets(page.text, page.finalUrl), settings)
+    const parsed = isHtml ? parsePage(page.text, page.finalUrl) : null;
+    const stylesheets = parsed
+      ? await fetchStylesheets(linkedStylesheets(parsed), settings)
       : new Map<string, string>();
     return {
       url: input.url,
@@ -61,7 +62,7 @@ export async function previewPage(body: unknown, settings: FetchSettings, plan: 
       screenshot: page.screenshot
         ? `data:image/png;base64,${Buffer.from(page.screenshot).toString("base64")}`
         : null,
-      html: isHtml ? sanitisedHtml(page.text, page.finalUrl, stylesheets) : null,
+      html: parsed ? sanitisedHtml(parsed, stylesheets) : null,
       suggestedWatch: suggestWatch(snapshot),
     };
   } catch (error) {

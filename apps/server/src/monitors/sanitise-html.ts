@@ -82,8 +82,8 @@ const schema: Schema = {
 
 const processor = unified().use(rehypeParse).use(rehypeSanitize, schema).use(rehypeStringify);
 
-function isElement(node: RootContent | Root, tagName?: string): node is Element {
-  return node.type === "element" && (tagName === undefined || node.tagName === tagName);
+function isElement(node: RootContent | Root): node is Element {
+  return node.type === "element";
 }
 
 function* elements(node: Root | Element): Generator<Element> {
@@ -148,10 +148,20 @@ function sanitiseStyles(parent: Root | Element, base: string, stylesheets: Reado
   });
 }
 
-/** The http(s) stylesheets the page links to, absolute, in document order (for the caller to fetch). */
-export function linkedStylesheets(html: string, pageUrl: string): string[] {
+/** A page's HTML parsed once, with the URL its relative links resolve against. */
+export interface ParsedPage {
+  readonly tree: Root;
+  readonly base: string;
+}
+
+/** Parses the page (the first MAX_HTML_CHARS); both functions below read the same tree. */
+export function parsePage(html: string, pageUrl: string): ParsedPage {
   const tree = processor.parse(html.slice(0, MAX_HTML_CHARS));
-  const base = documentBase(tree, pageUrl);
+  return { tree, base: documentBase(tree, pageUrl) };
+}
+
+/** The http(s) stylesheets the page links to, absolute, in document order (for the caller to fetch). */
+export function linkedStylesheets({ tree, base }: ParsedPage): string[] {
   const urls = [...elements(tree)]
     .filter((element) => element.tagName === "link")
     .map((link) => stylesheetUrl(link, base));
@@ -165,12 +175,10 @@ export function linkedStylesheets(html: string, pageUrl: string): string[] {
  * iframe (no scripts) as a second line of defence. Only pages within the engine's parse caps reach this.
  */
 export function sanitisedHtml(
-  html: string,
-  pageUrl: string,
+  { tree, base }: ParsedPage,
   stylesheets: ReadonlyMap<string, string> = new Map(),
 ): string {
-  const tree = processor.parse(html.slice(0, MAX_HTML_CHARS));
-  const base = documentBase(tree, pageUrl);
+  // rehype-sanitize builds a new tree: the parsed one is left as it was.
   const clean = processor.runSync(tree);
   sanitiseStyles(clean, base, stylesheets);
   return processor.stringify(clean);

@@ -8,7 +8,7 @@ import {
 } from "../../src/checks/check-timing";
 import { HostLimiter, Semaphore } from "../../src/checks/concurrency";
 import { SnapshotCache } from "../../src/checks/snapshot-cache";
-import { sanitisedHtml } from "../../src/monitors/sanitise-html";
+import { parsePage, sanitisedHtml } from "../../src/monitors/sanitise-html";
 
 describe("check timing", () => {
   it("jitters within ± half the ratio, at most ± 5 minutes", () => {
@@ -98,8 +98,10 @@ describe("storage helpers", () => {
 
   it("make page HTML inert for the element picker", () => {
     const html = sanitisedHtml(
-      `<p onclick="x()">Hi</p><script>steal()</script><iframe src="https://evil"></iframe><a href="javascript:alert(1)">x</a><base href="https://evil/">`,
-      "https://shop.test/",
+      parsePage(
+        `<p onclick="x()">Hi</p><script>steal()</script><iframe src="https://evil"></iframe><a href="javascript:alert(1)">x</a><base href="https://evil/">`,
+        "https://shop.test/",
+      ),
     );
     expect(html).toBe("<html><head></head><body><p>Hi</p><a>x</a></body></html>");
   });
