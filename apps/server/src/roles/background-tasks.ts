@@ -5,8 +5,19 @@ import { checkFetchSettings, checkTimingFor } from "../checks/check-settings";
 import { type CheckWorkerOptions, createCheckWorker } from "../checks/check-worker";
 import { retentionTask } from "../checks/retention";
 import { systemClock } from "../clock";
+import type { Database } from "../db/database";
 import type { BackgroundTask } from "../tasks/background-task";
 import type { Runtime } from "./runtime";
+
+/** What every check worker of the process shares: fetch and engine settings, timing, the log. */
+export function checkWorkerOptions(rt: Pick<Runtime, "config" | "log"> & { db: Database }) {
+  return {
+    db: rt.db,
+    fetch: checkFetchSettings(rt.config),
+    timing: checkTimingFor(rt.config),
+    log: (level, message, detail) => rt.log[level]({ err: detail }, message),
+  } satisfies Partial<CheckWorkerOptions>;
+}
 
 /**
  * Every background loop of the product, in start order: the check scheduler and workers, the alert
@@ -17,12 +28,9 @@ export function backgroundTasks(rt: Runtime, overrides: Partial<CheckWorkerOptio
   const clock = systemClock;
   return [
     createCheckWorker({
-      db: database.db,
-      fetch: checkFetchSettings(config),
+      ...checkWorkerOptions({ config, log, db: database.db }),
       concurrency: config.checks.concurrency,
       perHostConcurrency: 2,
-      timing: checkTimingFor(config),
-      log: (level, message, detail) => log[level]({ err: detail }, message),
       ...overrides,
     }),
     createDispatcher({ config, database, mailer, clock, log }),

@@ -1,8 +1,8 @@
-import { checkFetchSettings, checkTimingFor } from "../checks/check-settings";
 import { type CheckWorker, createCheckWorker } from "../checks/check-worker";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
+import { checkWorkerOptions } from "./background-tasks";
 
 /**
  * The small check worker of a process without a scheduler (`changeradar api`, the server tests): first
@@ -11,11 +11,8 @@ import type { Logger } from "../logger";
  */
 export function firstCheckWorker(rt: { config: Config; db: Database; log: Logger }): CheckWorker {
   return createCheckWorker({
-    db: rt.db,
-    fetch: checkFetchSettings(rt.config),
-    timing: checkTimingFor(rt.config),
+    ...checkWorkerOptions(rt),
     concurrency: Math.min(4, rt.config.checks.concurrency),
     schedule: false,
-    log: (level, message, detail) => rt.log[level]({ err: detail }, message),
   });
 }
