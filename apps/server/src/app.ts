@@ -13,10 +13,9 @@ import type { DatabaseHandle } from "./db/database";
 import { alwaysReady, type Readiness } from "./health/readiness";
 import { registerReadinessRoute } from "./health/readiness.routes";
 import { installErrorHandler } from "./http/error-handler";
-import { TooManyRequests } from "./http/errors";
 import { installJsonParser } from "./http/json-body";
 import { databaseRateLimitStore } from "./http/rate-limit-store";
-import { tooManyRequestsMessage } from "./http/rate-limits";
+import { tooManyRequests } from "./http/rate-limits";
 import { installNulRefusal } from "./http/refuse-nul";
 import { installRequestIds, requestIdFor } from "./http/request-id";
 import { defaultWebRoot, installWebApp } from "./http/web-app";
@@ -100,8 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store: databaseRateLimitStore(database.db, log, () => ctx.clock.now()),
     // After body parsing, so limits can be keyed by the email or id a request targets.
     hook: "preHandler",
-    errorResponseBuilder: (_request, context) =>
-      new TooManyRequests(tooManyRequestsMessage(Math.ceil(context.ttl / 60_000))),
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
   });
   installAuthentication(app, ctx);
   installMetrics(app, ctx);

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
  * The request being served, kept across awaits so that log lines written outside `request.log` carry its
- * id (logger.ts), and so shared slots (auth/password-hashing.ts) can take turns by client address.
+ * id (logger.ts), and so shared slots (auth/passwords.ts) can take turns by client address.
  * Set by http/request-id.ts; kept down here because the logger sits below http/.
  */
 interface RequestScope {

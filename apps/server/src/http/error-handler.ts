@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from "@changeradar/contracts";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
-import { AppError } from "./errors";
+import { AppError, ServiceUnavailable } from "./errors";
 import { invalidFromIssues } from "./validate";
 
 /** Fastify's own failures, reworded for people. */
@@ -26,7 +26,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     const { statusCode, body } = toResponse(error);
     // A 503 the app chose (busy) is an answer, not a failure.
-    if (statusCode >= 500 && !(error instanceof AppError))
+    if (statusCode >= 500 && !(error instanceof ServiceUnavailable))
       request.log.error({ err: error }, "request failed");
     return reply.status(statusCode).send(body);
   });

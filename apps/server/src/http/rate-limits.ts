@@ -76,8 +76,13 @@ export function extraRateLimit(
     const result = await limiter(request);
     if (result.isAllowed || !result.isExceeded) return;
     reply.header("retry-after", result.ttlInSeconds);
-    throw new TooManyRequests(tooManyRequestsMessage(Math.ceil(result.ttl / 60_000)));
+    throw tooManyRequests(result.ttl);
   };
+}
+
+/** The 429 of every rate limit, naming the wait (`ttlMs` until the window frees a request). */
+export function tooManyRequests(ttlMs: number): TooManyRequests {
+  return new TooManyRequests(tooManyRequestsMessage(Math.ceil(ttlMs / 60_000)));
 }
 
 export function tooManyRequestsMessage(minutes: number): string {
