@@ -7,7 +7,6 @@ interface CapturedMail {
 }
 type CodeKind = "verification" | "password reset";
 
-/** The codes mailed so far to an address, oldest first (the server puts each code in the subject). */
 /** The subjects of every mail sent to `email` so far, oldest first. */
 export async function subjectsMailedTo(email: string): Promise<string[]> {
   const response = await fetch(`${process.env.CR_E2E_MAILBOX_URL}/mails`);
@@ -15,6 +14,7 @@ export async function subjectsMailedTo(email: string): Promise<string[]> {
   return mails.filter((m) => m.to.includes(email.toLowerCase())).map((m) => m.subject);
 }
 
+/** The codes mailed so far to an address, oldest first (the server puts each code in the subject). */
 async function codesMailedTo(email: string, kind: CodeKind): Promise<string[]> {
   const subject = new RegExp(`^(\\d{6}) is your ChangeRadar ${kind} code`);
   return (await subjectsMailedTo(email))

@@ -48,7 +48,9 @@ test("a wrong code is refused in the banner and the boxes are cleared", async ({
   await expect(page).toHaveURL(/\/verify-code$/);
 });
 
-test("email verification from the dashboard alert keeps the user signed in", async ({ page }) => {
+test("email verification from the dashboard's getting-started checklist keeps the user signed in", async ({
+  page,
+}) => {
   const email = uniqueEmail("verify");
   await submitSignUpForm(page, { email, password: "Verify-me-3", firstName: "Vera" });
   await page.getByRole("button", { name: "Verify later" }).click();

@@ -1,5 +1,7 @@
 /** Every user-facing message the spec fixes (spec §5, §8). Server and web use these, never copies. */
 export const messages = {
+  /** Issue 13 §5: proving the address one is signed in to keeps the session; emailVerifiedLogin is for the rest. */
+  emailVerifiedSignedIn: "Email verified. Change alerts can now reach you.",
   emailRequired: "Email is required",
   emailInvalid: "Must be valid email address",
   firstNameRequired: "First Name is required",

@@ -9,9 +9,6 @@ export function completeSignIn(response: TokenResponse, keepSignedIn: boolean): 
   setStaySignedIn(keepSignedIn);
 }
 
-/** Said when a signed-in user proves their address: they stay signed in (issue 13 §5). */
-export const emailVerifiedMessage = "Email verified. Change alerts can now reach you.";
-
 /** A new access token carrying the user's current fields (e.g. emailVerified after verification). */
 export async function refreshClaims(): Promise<void> {
   try {

@@ -1,4 +1,4 @@
-import { feedbackSchema, limits } from "@changeradar/contracts";
+import { type FeedbackInput, feedbackSchema, limits } from "@changeradar/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -24,12 +24,6 @@ import { LoadError, LoadingRows } from "../../features/common/query-states";
 import { formatItemTime } from "../../lib/dates";
 
 const ratingWords = ["", "Poor", "Could be better", "Okay", "Good", "Excellent"];
-
-interface FeedbackValues {
-  /** 0 until a star is chosen; the contract's minimum of 1 then says "Choose a rating". */
-  rating: number;
-  message: string;
-}
 
 function EarlierFeedback() {
   const history = useFeedbackHistory();
@@ -62,8 +56,9 @@ export default function FeedbackPage() {
   const send = useSendFeedback();
   const { enqueueSnackbar } = useSnackbar();
   const [banner, setBanner] = useState<string | null>(null);
-  const { control, register, handleSubmit, reset, setError, watch, formState } = useForm<FeedbackValues>({
+  const { control, register, handleSubmit, reset, setError, watch, formState } = useForm<FeedbackInput>({
     resolver: zodResolver(feedbackSchema),
+    // Rating 0 until a star is chosen; the contract's minimum of 1 then says "Choose a rating".
     defaultValues: { rating: 0, message: "" },
   });
   const submit = handleSubmit(async (values) => {

@@ -1,9 +1,9 @@
-import { limits } from "@changeradar/contracts";
+import { limits, messages } from "@changeradar/contracts";
 import Button from "@mui/material/Button";
 import { useSnackbar } from "notistack";
 import { AuthCard } from "../../components/forms/auth-card";
 import { CodeEntryForm } from "../../components/forms/code-entry-form";
-import { emailVerifiedMessage, refreshClaims } from "../../lib/session";
+import { refreshClaims } from "../../lib/session";
 
 /**
  * Sign-up's second step (issue 13 §5): the code mailed at sign-up is asked for right away, signed in.
@@ -41,7 +41,7 @@ export function ConfirmEmailStep({
         autoFocus
         onVerified={async () => {
           await refreshClaims();
-          enqueueSnackbar(emailVerifiedMessage, { variant: "success" });
+          enqueueSnackbar(messages.emailVerifiedSignedIn, { variant: "success" });
           onDone();
         }}
       />

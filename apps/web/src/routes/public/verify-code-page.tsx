@@ -5,7 +5,7 @@ import { useSnackbar } from "notistack";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { AuthCard } from "../../components/forms/auth-card";
 import { CodeEntryForm } from "../../components/forms/code-entry-form";
-import { emailVerifiedMessage, refreshClaims, signOut } from "../../lib/session";
+import { refreshClaims, signOut } from "../../lib/session";
 import { useAuthStore } from "../../store/auth-store";
 
 /** Route state of /verify-code (spec §2): who, where to go next, and whether it verifies an email. */
@@ -54,8 +54,8 @@ export default function VerifyCodePage() {
     // Proving the address of the account one is signed in to keeps the session (issue 13 §5).
     if (signedInAs === state.userId) {
       await refreshClaims();
-      enqueueSnackbar(emailVerifiedMessage, { variant: "success" });
-      navigate(state.target === "/login" ? "/auth" : state.target, { replace: true });
+      enqueueSnackbar(messages.emailVerifiedSignedIn, { variant: "success" });
+      navigate(state.target, { replace: true });
       return;
     }
     await signOut();
