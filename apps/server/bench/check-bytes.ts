@@ -7,7 +7,6 @@
  */
 import type { Snapshot } from "@changeradar/engine";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { defaultCheckTiming } from "../src/checks/check-timing";
 import { createCheckWriter, MAX_BATCH, recordCheck } from "../src/checks/check-writer";
 import { claimMonitor } from "../src/checks/claims.repository";
@@ -16,6 +15,7 @@ import { createDatabase, type DatabaseHandle } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
 import { monitors } from "../src/db/schema/monitors";
 import { users } from "../src/db/schema/users";
+import { createScratchDatabase } from "./scratch";
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) throw new Error("DATABASE_URL (PostgreSQL) is required");
@@ -41,13 +41,6 @@ const outcomes: Record<string, PageCheckOutcome> = {
   unchangedWithPrice: { ...fetched, kind: "unchanged", snapshot, rebase: false, fingerprint: "f1" },
 };
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-
 async function scalar(database: DatabaseHandle, query: ReturnType<typeof sql>): Promise<number> {
   const result = await database.db.execute(query);
   return Number(Object.values(result.rows[0] as Record<string, unknown>)[0]);
@@ -62,11 +55,8 @@ const tableBytes = (database: DatabaseHandle) =>
       join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'`,
   );
 
-const name = `cr_bytes_${process.pid}`;
-await admin(`CREATE DATABASE ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-const database = await createDatabase({ databaseUrl: url.toString(), dataDir: "unused" });
+const scratch = await createScratchDatabase(serverUrl, "cr_bytes");
+const database = await createDatabase({ databaseUrl: scratch.url, dataDir: "unused" });
 const figures: Record<string, { walBytesPerCheck: number; tableBytesPerCheck: number }> = {};
 try {
   await migrate(database);
@@ -154,6 +144,6 @@ try {
   if (row.failures !== 0) throw new Error("a check failed");
 } finally {
   await database.close();
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await scratch.drop();
 }
 console.log(JSON.stringify({ checks, ...figures }));
