@@ -16,8 +16,10 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof SlotsRefused)) throw error;
     if (error.reason === "lane-full")
-      throw new TooManyRequests("Too many sign-in attempts at once. Please wait a moment and try again.");
-    throw new ServiceUnavailable("The server is busy signing people in. Please try again in a moment.");
+      throw new TooManyRequests(
+        "Too many password checks from your address at once. Please wait a moment and try again.",
+      );
+    throw new ServiceUnavailable("The server is busy checking passwords. Please try again in a moment.");
   }
 }
 

@@ -79,7 +79,7 @@ describe("login from one address trying many emails", () => {
     const atOnce = responses.filter((r) => r.status === 429 && /at once/.test(String(r.body.message)));
     for (const refused of atOnce) {
       expect(refused.body).toEqual({
-        message: "Too many sign-in attempts at once. Please wait a moment and try again.",
+        message: "Too many password checks from your address at once. Please wait a moment and try again.",
       });
     }
     // Served in turn by address: the user did not wait behind the attacker's queued password checks.
