@@ -4,3 +4,4 @@ export * from "./fetch";
 export * from "./pool";
 export * from "./snapshot";
 export * from "./snapshot-page";
+export * from "./site";

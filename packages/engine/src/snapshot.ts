@@ -32,7 +32,7 @@ export interface Item {
   key: string;
 }
 
-export type SnapshotFormat = "html" | "json" | "text" | "feed" | "pdf";
+export type SnapshotFormat = "html" | "json" | "text" | "feed" | "pdf" | "site";
 
 export interface Snapshot {
   version: 1;

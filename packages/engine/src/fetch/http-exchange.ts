@@ -82,6 +82,8 @@ export async function exchange(req: ExchangeRequest, options: ExchangeOptions = 
         throw new FetchError("too_many_redirects", `The page redirected more than ${maxRedirects} times`);
       }
       hop = nextHop(hop, response.statusCode, headerValue(response.headers.location));
+      const refusal = options.refuseRedirect?.(hop.url) ?? null;
+      if (refusal !== null) throw new FetchError("blocked", refusal);
       redirects.push(hop.url.href);
     }
   } catch (error) {

@@ -28,6 +28,8 @@ export interface FetchOptions {
   totalTimeoutMs?: number;
   maxBodyBytes?: number;
   maxRedirects?: number;
+  /** A reason not to follow a redirect to this address (a site crawl keeps to its host), or null to follow it. */
+  refuseRedirect?: (next: URL) => string | null;
   signal?: AbortSignal;
 }
 
