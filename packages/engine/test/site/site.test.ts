@@ -226,7 +226,9 @@ describe("crawling from a start page", () => {
         { url: at("/"), mode: "crawl", maxPages: 50, maxDepth: 1 },
         { ...options, delayMs: 100, budgetMs: 250 },
       ),
-    ).rejects.toThrow(/^Reading the site took longer than 0.3 s \(\d+ requests\); lower the page cap or the crawl depth$/);
+    ).rejects.toThrow(
+      /^Reading the site took longer than 0.3 s \(\d+ requests\); lower the page cap or the crawl depth$/,
+    );
   });
 
   it("fails the read when a page whose links are needed fails for a passing reason", async () => {
