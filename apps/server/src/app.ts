@@ -10,6 +10,7 @@ import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { AppContext, CheckQueue } from "./context";
 import type { DatabaseHandle } from "./db/database";
+import { registerDemoPageRoute } from "./demo/demo.routes";
 import { alwaysReady, type Readiness } from "./health/readiness";
 import { registerReadinessRoute } from "./health/readiness.routes";
 import { installErrorHandler } from "./http/error-handler";
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: "/api/v1" },
   );
+  registerDemoPageRoute(app, ctx);
   await installWebApp(app, options.webRoot ?? defaultWebRoot, blogPageHead(ctx));
   return app;
 }

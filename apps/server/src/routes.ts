@@ -12,6 +12,7 @@ import { registerBlogRoutes } from "./blog/blog.routes";
 import { registerHistoryRoutes } from "./checks/history.routes";
 import type { AppContext } from "./context";
 import { registerDashboardRoutes } from "./dashboard/dashboard.routes";
+import { registerDemoRoutes } from "./demo/demo.routes";
 import { registerDocsRoutes } from "./docs/docs.routes";
 import { registerFeedbackRoutes } from "./feedback/feedback.routes";
 import { registerHealthRoutes } from "./health/health.routes";
@@ -54,4 +55,5 @@ export const domainRoutes: Array<(api: FastifyInstance, ctx: AppContext) => void
   registerAccountExportRoutes,
   registerFeedRoutes,
   registerShareRoutes,
+  registerDemoRoutes,
 ];

@@ -6,6 +6,7 @@ export * from "./auth";
 export * from "./billing";
 export * from "./blog-api";
 export * from "./changes-api";
+export * from "./demo-api";
 export * from "./errors";
 export * from "./messages";
 export * from "./monitors";

@@ -1,7 +1,7 @@
 import { type BrowserPool, createBrowserPool, EnginePool, sharedEnginePool } from "@changeradar/engine";
 import type { Config } from "../config";
 import { type CheckTiming, defaultCheckTiming } from "./check-timing";
-import type { FetchSettings } from "./page-check";
+import type { FetchSettings, LocalPages } from "./page-check";
 
 const pools = new Map<string, BrowserPool>();
 
@@ -39,9 +39,11 @@ export async function closeBrowserPools(): Promise<void> {
   await Promise.allSettled(all.map((pool) => pool.close()));
 }
 
-export function checkFetchSettings(config: Config): FetchSettings {
+/** `localPages`: the pages the product serves itself (the demo page), read in-process by their monitors. */
+export function checkFetchSettings(config: Config, localPages?: LocalPages): FetchSettings {
   return {
     allowPrivateTargets: config.allowPrivateTargets,
+    localPages,
     get browserPool() {
       return browserPoolFor(config);
     },

@@ -4,6 +4,7 @@ import {
   type ChangeResult,
   FetchError,
   type LearnedNoise,
+  type LocalPage,
   type PageEngine,
   type PageSnapshot,
   refineWithAI,
@@ -31,6 +32,13 @@ export interface FetchSettings {
   ai?: { baseUrl: string; apiKey: string | null; model: string } | null;
   /** Where pages are extracted and compared: worker threads with a time and memory budget (shared pool by default). */
   engine?: PageEngine;
+  /** Pages the product serves itself (the demo page): given only for the one monitor each belongs to. */
+  localPages?: LocalPages;
+}
+
+/** The page a monitor's URL names when the product serves it itself, else null (fetched as usual). */
+export interface LocalPages {
+  pageFor(monitor: Pick<MonitorRow, "userId" | "url">): Promise<LocalPage | null>;
 }
 
 interface Fetched {
@@ -102,6 +110,12 @@ export async function checkPage(
   const key = settingsKey(monitor);
   const hasPrevious = monitor.latestSnapshotId !== null;
   const engine = settings.engine ?? sharedEnginePool();
+  let localPage: LocalPage | null;
+  try {
+    localPage = (await settings.localPages?.pageFor(monitor)) ?? null;
+  } catch (error) {
+    return failure(error, started);
+  }
   const read = (again: boolean) =>
     snapshotPage(
       {
@@ -117,6 +131,7 @@ export async function checkPage(
         totalTimeoutMs: settings.totalTimeoutMs,
         browserPool: monitor.renderJs ? (settings.browserPool ?? undefined) : undefined,
         engine,
+        localPage,
       },
     );
   let first: PageSnapshot;

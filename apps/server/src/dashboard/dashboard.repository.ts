@@ -1,19 +1,25 @@
 import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { changes } from "../db/schema/checks";
+import { countsTowardPlan } from "../db/schema/demo";
 import { monitors } from "../db/schema/monitors";
 
 /** Read-only queries over the user's monitors and changes for the dashboard. */
 
-export async function monitorCounts(db: Database, userId: string): Promise<{ used: number; paused: number }> {
+/** `used` counts toward the plan (not the demo page's monitor); `all` is every monitor of the user. */
+export async function monitorCounts(
+  db: Database,
+  userId: string,
+): Promise<{ used: number; all: number; paused: number }> {
   const [row] = await db
     .select({
-      used: count(),
+      all: count(),
+      used: sql<number>`count(*) filter (where ${countsTowardPlan})`.mapWith(Number),
       paused: sql<number>`count(*) filter (where ${monitors.paused})`.mapWith(Number),
     })
     .from(monitors)
     .where(eq(monitors.userId, userId));
-  return { used: row?.used ?? 0, paused: row?.paused ?? 0 };
+  return { used: row?.used ?? 0, all: row?.all ?? 0, paused: row?.paused ?? 0 };
 }
 
 export async function countChangesSince(db: Database, userId: string, since: Date): Promise<number> {

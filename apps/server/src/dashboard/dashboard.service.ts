@@ -46,7 +46,7 @@ export async function buildDashboard(
     })),
     onboarding: {
       emailVerified: user.emailVerified,
-      firstMonitor: counts.used > 0,
+      firstMonitor: counts.all > 0,
       channel: channels > 0,
       firstChange: latest.rows.length > 0,
     },

@@ -127,6 +127,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
       "Export",
       "Feeds",
       "Sharing",
+      "Demo page",
     ].map((name) => ({
       name,
     })),

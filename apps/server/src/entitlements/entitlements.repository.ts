@@ -2,6 +2,7 @@ import { planNames, plans } from "@changeradar/contracts";
 import { and, count, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { apiKeys } from "../db/schema/api-keys";
+import { countsTowardPlan } from "../db/schema/demo";
 import { monitors } from "../db/schema/monitors";
 import { users } from "../db/schema/users";
 import { PAST_DUE_GRACE_DAYS } from "./plan-in-force";
@@ -59,7 +60,7 @@ export async function usageOf(db: Database, userId: string) {
       pausedByPlan: sql<number>`count(*) filter (where ${monitors.pausedByPlan})`.mapWith(Number),
     })
     .from(monitors)
-    .where(eq(monitors.userId, userId));
+    .where(and(eq(monitors.userId, userId), countsTowardPlan));
   const [k] = await db
     .select({ n: count() })
     .from(apiKeys)

@@ -29,6 +29,10 @@ const rules = {
   feed: { max: 60, minutes: 10, keyBy: "ip+:token" },
   /** Public share links (the change and its images) opened by whoever was sent one. */
   sharedChange: { max: 120, minutes: 10, keyBy: "ip" },
+  /** "Change the demo page": each press changes the page and runs a check. */
+  demoChange: { max: 30, minutes: 10, keyBy: "ip" },
+  /** The demo page itself, opened in a browser (the checks read it in-process, not through here). */
+  demoPage: { max: 120, minutes: 10, keyBy: "ip" },
 } as const satisfies Record<string, { max: number; minutes: number; keyBy: KeyBy }>;
 
 export type RateLimitName = keyof typeof rules;

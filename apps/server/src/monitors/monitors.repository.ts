@@ -2,6 +2,7 @@ import type { Frequency, listMonitorsQuerySchema, MonitorStatus } from "@changer
 import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../db";
+import { countsTowardPlan } from "../db/schema/demo";
 import { type MonitorRow, monitors } from "../db/schema/monitors";
 
 export type NewMonitor = typeof monitors.$inferInsert;
@@ -42,11 +43,14 @@ export async function findMonitor(
   return row ?? null;
 }
 
+/** The monitors that count toward the plan's limit (the demo page's does not). */
 export async function countMonitors(db: Database, userId: string, onlyActive = false): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(monitors)
-    .where(and(eq(monitors.userId, userId), onlyActive ? eq(monitors.paused, false) : undefined));
+    .where(
+      and(eq(monitors.userId, userId), countsTowardPlan, onlyActive ? eq(monitors.paused, false) : undefined),
+    );
   return row.n;
 }
 

@@ -6,6 +6,7 @@ import { type CheckWorkerOptions, createCheckWorker } from "../checks/check-work
 import { retentionTask } from "../checks/retention";
 import { systemClock } from "../clock";
 import type { Database } from "../db/database";
+import { demoLocalPages } from "../demo/demo.service";
 import type { BackgroundTask } from "../tasks/background-task";
 import type { Runtime } from "./runtime";
 
@@ -13,7 +14,7 @@ import type { Runtime } from "./runtime";
 export function checkWorkerOptions(rt: Pick<Runtime, "config" | "log"> & { db: Database }) {
   return {
     db: rt.db,
-    fetch: checkFetchSettings(rt.config),
+    fetch: checkFetchSettings(rt.config, demoLocalPages(rt.db, rt.config.appUrl)),
     timing: checkTimingFor(rt.config),
     log: (level, message, detail) => rt.log[level]({ err: detail }, message),
   } satisfies Partial<CheckWorkerOptions>;

@@ -101,6 +101,22 @@ describe("every monitors and history endpoint is scoped to its owner", () => {
       });
       expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 404 });
     }
+    // The demo page is the caller's own: another user's requests never name, read or change the owner's.
+    const demo = await t.app.inject({ method: "POST", url: "/api/v1/demo", headers: owner.auth });
+    for (const [method, url] of [
+      ["GET", "/api/v1/demo"],
+      ["POST", "/api/v1/demo/change"],
+    ]) {
+      const res = await t.app.inject({ method: method as "GET", url, headers: other.auth });
+      expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 404 });
+    }
+    const tried = await t.app.inject({ method: "POST", url: "/api/v1/demo", headers: other.auth });
+    expect(tried.json().url).not.toBe(demo.json().url);
+    expect(tried.json().monitorId).not.toBe(demo.json().monitorId);
+    await t.app.inject({ method: "POST", url: "/api/v1/demo/change", headers: other.auth });
+    const ownersDemo = await t.app.inject({ method: "GET", url: "/api/v1/demo", headers: owner.auth });
+    expect(ownersDemo.json()).toMatchObject({ version: 0, monitorId: demo.json().monitorId });
+
     const list = await t.app.inject({ method: "GET", url: "/api/v1/changes", headers: other.auth });
     expect(list.json().total).toBe(0);
     const feeds = await t.app.inject({ method: "GET", url: "/api/v1/feeds", headers: other.auth });

@@ -19,6 +19,8 @@ describe("API reference", () => {
       "/monitors/{id}/check",
       "/monitors/{id}/changes",
       "/notifications",
+      "/demo",
+      "/demo/change",
     ]) {
       expect(document.paths[path], path).toBeDefined();
     }

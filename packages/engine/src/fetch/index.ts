@@ -9,7 +9,7 @@ export {
   detectCharset,
   normaliseCharset,
 } from "./charset";
-export { type FetchPageOptions, fetchPage, type PageRenderer } from "./fetch-page";
+export { type FetchPageOptions, fetchPage, type LocalPage, type PageRenderer } from "./fetch-page";
 export { createGuardedAgent, type GuardedAgentOptions } from "./guarded-agent";
 export {
   DEFAULT_MAX_BODY_BYTES,

@@ -11,6 +11,7 @@ export * from "./billing";
 export * from "./blobs";
 export * from "./blog";
 export * from "./checks";
+export * from "./demo";
 export * from "./feedback";
 export * from "./mail";
 export * from "./monitors";

@@ -1,0 +1,120 @@
+import { randomBytes } from "node:crypto";
+import { type Demo, type DemoChange, demoRequestSchema, demoTokenSchema } from "@changeradar/contracts";
+import type { LocalPages } from "../checks/page-check";
+import type { Clock } from "../clock";
+import type { Config } from "../config";
+import type { CheckQueue } from "../context";
+import type { Database } from "../db";
+import type { DemoPageRow } from "../db/schema/demo";
+import { lockOwner } from "../entitlements/entitlements.repository";
+import { NotFound } from "../http/errors";
+import { validate } from "../http/validate";
+import { findMonitor, insertMonitor, updateMonitor } from "../monitors/monitors.repository";
+import * as repo from "./demo.repository";
+import { describeStep, renderDemoPage } from "./demo-page";
+
+export interface DemoDeps {
+  db: Database;
+  config: Pick<Config, "appUrl">;
+  clock: Clock;
+  checks: CheckQueue;
+}
+
+/** The address of the demo page a token names, as a monitor stores it (a normalised URL). */
+export function demoUrl(appUrl: string, token: string): string {
+  return new URL(`${appUrl}/demo/${token}`).href;
+}
+
+/**
+ * "Try it on a demo page" (issue 13 §5): each user gets a page of their own, served by ChangeRadar at
+ * `/demo/<token>`, a monitor on it, and a button that changes it and checks it at once, so the first
+ * change and its alert arrive without leaving the app.
+ */
+export function createDemoService(deps: DemoDeps) {
+  const { db } = deps;
+  const present = (row: DemoPageRow): Demo => ({
+    url: demoUrl(deps.config.appUrl, row.token),
+    monitorId: row.monitorId,
+    version: row.version,
+    changedAt: row.changedAt?.toISOString() ?? null,
+  });
+
+  return {
+    /** The user's demo, or 404 before they tried it. */
+    async get(userId: string): Promise<Demo> {
+      const row = await repo.findDemoByUser(db, userId);
+      if (!row) throw new NotFound("You have not tried the demo page yet.");
+      return present(row);
+    },
+
+    /**
+     * Makes the user's demo page and a monitor on it (again, if they deleted theirs); the monitor's first
+     * check starts at once. The demo monitor does not count toward the plan's monitor limit.
+     */
+    async start(userId: string, body: unknown): Promise<Demo> {
+      validate(demoRequestSchema, body);
+      const { row, created } = await db.transaction(async (tx) => {
+        // One at a time per user: two clicks make one monitor.
+        await lockOwner(tx, userId);
+        const demo = await repo.ensureDemo(tx, userId, randomBytes(18).toString("base64url"));
+        if (demo.monitorId && (await findMonitor(tx, userId, demo.monitorId))) {
+          return { row: demo, created: false };
+        }
+        const monitor = await insertMonitor(tx, {
+          userId,
+          url: demoUrl(deps.config.appUrl, demo.token),
+          host: new URL(deps.config.appUrl).hostname.toLowerCase(),
+          name: "Demo: Aurora Desk Lamp",
+          frequency: "1d",
+          watch: ["price", "stock", "text"],
+          tags: ["demo"],
+        });
+        await repo.linkDemoMonitor(tx, userId, monitor.id);
+        return { row: { ...demo, monitorId: monitor.id }, created: true };
+      });
+      if (created && row.monitorId) deps.checks.checkSoon(row.monitorId);
+      return present(row);
+    },
+
+    /** Changes the user's demo page one step (price, stock, a new item) and checks its monitor now. */
+    async change(userId: string, body: unknown): Promise<DemoChange> {
+      validate(demoRequestSchema, body);
+      const row = await repo.bumpDemoVersion(db, userId, deps.clock.now());
+      if (!row) throw new NotFound("Try the demo page first.");
+      let checking = false;
+      if (row.monitorId) {
+        const monitor = await updateMonitor(db, userId, row.monitorId, { nextCheckAt: deps.clock.now() });
+        if (monitor && !monitor.paused) {
+          deps.checks.checkSoon(monitor.id);
+          checking = true;
+        }
+      }
+      return { ...present(row), changed: describeStep(row.version), checking };
+    },
+
+    /** The page itself, by its address; 404 for any token that is not a demo page's. */
+    async page(token: string): Promise<string> {
+      const parsed = demoTokenSchema.safeParse(token);
+      const row = parsed.success ? await repo.findDemoByToken(db, parsed.data) : null;
+      if (!row) throw new NotFound("This demo page does not exist.");
+      return renderDemoPage(row.version);
+    },
+  };
+}
+
+/**
+ * The check path's source of pages served in-process: a monitor gets its owner's demo page only when its
+ * URL is exactly that page's address. Any other URL (another user's demo page, a neighbour of this one) is
+ * fetched the ordinary way, through the SSRF guard.
+ */
+export function demoLocalPages(db: Database, appUrl: string): LocalPages {
+  const prefix = demoUrl(appUrl, "");
+  return {
+    async pageFor(monitor) {
+      if (!monitor.url.startsWith(prefix)) return null;
+      const row = await repo.findDemoByUser(db, monitor.userId);
+      if (!row || monitor.url !== demoUrl(appUrl, row.token)) return null;
+      return { url: monitor.url, html: renderDemoPage(row.version) };
+    },
+  };
+}
