@@ -19,20 +19,36 @@ const columns = getTableColumns(monitors);
  * the schedule), else left as it is. jsonb keeps JSON null apart from "not set".
  */
 function assignment(key: string): SQL {
-  const column = columns[key as keyof typeof columns];
-  if (!column) throw new Error(`Unknown monitor column: ${key}`);
-  const name = sql.identifier(column.name);
+  return sql`${sql.identifier(columnOf(key).name)} = ${assignedValue(key)}`;
+}
+
+function assignedValue(key: string): SQL {
+  const column = columnOf(key);
   const value =
     column.getSQLType() === "jsonb"
       ? sql`nullif(input.state -> ${key}, 'null'::jsonb)`
       : sql`(input.state ->> ${key})::${sql.raw(column.getSQLType())}`;
-  return sql`${name} = case when input.state ? ${key} then ${value} else m.${name} end`;
+  return sql`case when input.state ? ${key} then ${value} else m.${sql.identifier(column.name)} end`;
 }
+
+function columnOf(key: string) {
+  const column = columns[key as keyof typeof columns];
+  if (!column) throw new Error(`Unknown monitor column: ${key}`);
+  return column;
+}
+
+/**
+ * "Check now" was pressed while the check ran: the mark is newer than the one the check was claimed with.
+ * Compared at millisecond precision, as the claimed mark went through a JavaScript Date.
+ */
+const askedAgain = sql`(m.manual_check_at is not null
+  and (input.asked_at is null or date_trunc('milliseconds', m.manual_check_at) > input.asked_at))`;
 
 /**
  * ONE statement for every plan of a batch: the monitor's state with its lease released (only while
  * `owner` still holds the lease), the check row, the price point and the live event. Returns the monitors
  * finished, by their index in `rows`; a plan missing from the result lost its lease and wrote nothing.
+ * A monitor whose "check now" came while its check ran is due again at once, whatever the plan says.
  */
 export async function finishChecks(
   tx: Database,
@@ -40,10 +56,12 @@ export async function finishChecks(
   rows: readonly BatchRow[],
 ): Promise<Map<number, FinishedMonitor>> {
   const keys = new Set(rows.flatMap((row) => Object.keys(row.state)));
+  keys.delete("nextCheckAt");
   const input = rows.map(({ plan, state }, i) => ({
     i,
     monitor_id: plan.monitorId,
     state,
+    asked_at: plan.askedAt?.toISOString() ?? null,
     started_at: plan.check.startedAt.toISOString(),
     duration_ms: plan.check.durationMs,
     status: plan.check.status,
@@ -57,13 +75,16 @@ export async function finishChecks(
   const result = await tx.execute(sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
-        i int, monitor_id uuid, state jsonb, started_at timestamptz, duration_ms int, status text,
+        i int, monitor_id uuid, state jsonb, asked_at timestamptz, started_at timestamptz, duration_ms int, status text,
         http_status smallint, error text, price_at timestamptz, amount float8, currency text, live text)
     ), finished as (
-      update monitors m set ${sql.join([...keys].map(assignment), sql`, `)}, lease_until = null, lease_owner = null
+      update monitors m set ${sql.join([...keys].map(assignment), sql`, `)},
+        next_check_at = case when ${askedAgain} then m.manual_check_at else ${assignedValue("nextCheckAt")} end,
+        lease_until = null, lease_owner = null
       from input
       where m.id = input.monitor_id and m.lease_owner = ${owner}
-      returning input.i, m.id, m.user_id, m.url, m.name, m.channel_ids, m.consecutive_failures, m.failing_alerted
+      returning input.i, m.id, m.user_id, m.url, m.name, m.channel_ids, m.consecutive_failures, m.failing_alerted,
+        ${askedAgain} as asked_again
     ), recorded as (
       insert into checks (monitor_id, started_at, duration_ms, status, http_status, error)
       select input.monitor_id, input.started_at, input.duration_ms, input.status, input.http_status, input.error
@@ -86,6 +107,7 @@ export async function finishChecks(
       channelIds: row.channel_ids,
       consecutiveFailures: Number(row.consecutive_failures),
       failingAlerted: row.failing_alerted,
+      askedAgain: row.asked_again,
     });
   }
   return finished;
@@ -100,4 +122,5 @@ interface FinishedRow {
   channel_ids: string[];
   consecutive_failures: number | string;
   failing_alerted: boolean;
+  asked_again: boolean;
 }

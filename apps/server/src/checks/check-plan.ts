@@ -52,6 +52,11 @@ export interface CheckPlan {
     error: string | null;
   };
   state: MonitorState;
+  /**
+   * The monitor's "check now" mark when this check was claimed. A newer mark when the check is recorded
+   * means the user asked again while it ran: the monitor is then due again at once (check-batch).
+   */
+  askedAt: Date | null;
   store?: PlannedStore;
   change?: PlannedChange;
   alerts: PlannedAlert[];
@@ -90,6 +95,7 @@ export function planRecord(
       error: outcome.kind === "error" ? outcome.error : null,
     },
     state,
+    askedAt: monitor.manualCheckAt,
     alerts: healthAlerts(monitor, state, outcome),
     price: snapshot?.price
       ? { at: now, amount: snapshot.price.amount, currency: snapshot.price.currency }

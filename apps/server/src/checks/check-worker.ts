@@ -89,10 +89,13 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     const startedAt = clock.now();
     try {
       const outcome = await checkPage(monitor, () => loadPrevious(db, monitor, cache), options.fetch);
-      const { status, snapshotId } = await recordCheck(writer, monitor, outcome, clock.now(), {
+      const { status, snapshotId, askedAgain } = await recordCheck(writer, monitor, outcome, clock.now(), {
         startedAt,
         timing,
       });
+      // "Check now" came while this check ran: the page is checked again as it is now, here at once
+      // when a slot is free (the monitor is also due for any scheduler).
+      if (askedAgain) soon.add(monitor.id);
       if (snapshotId && "snapshot" in outcome) {
         if (monitor.latestSnapshotId) cache.delete(monitor.latestSnapshotId);
         const screenshot = "screenshot" in outcome ? outcome.screenshot : null;

@@ -16,10 +16,14 @@ export class LeaseLost extends Error {
   }
 }
 
-/** What was stored: the status, and the id of the new snapshot when one was stored. */
+/**
+ * What was stored: the status, the id of the new snapshot when one was stored, and whether "check now"
+ * was pressed while the check ran (the monitor is due again at once).
+ */
 export interface RecordedCheck {
   status: RecordedStatus;
   snapshotId: string | null;
+  askedAgain: boolean;
 }
 
 /** Records plans for one lease owner; `write` resolves once its plan is committed. */
@@ -77,7 +81,11 @@ export function createCheckWriter(db: Database, owner: string): CheckWriter {
           continue;
         }
         if (!isQuiet(plan)) await writeVersionAndAlerts(tx, plan, monitor, stored[i]);
-        recorded.push({ status: plan.check.status, snapshotId: stored[i]?.snapshotId ?? null });
+        recorded.push({
+          status: plan.check.status,
+          snapshotId: stored[i]?.snapshotId ?? null,
+          askedAgain: monitor.askedAgain,
+        });
       }
       return recorded;
     });

@@ -10,11 +10,14 @@ export type NewSnapshot = typeof snapshots.$inferInsert;
 export type NewChange = typeof changes.$inferInsert;
 export type MonitorState = Partial<typeof monitors.$inferInsert>;
 
-/** The monitor as the lease-guarded update of a batch returns it (what its alerts name). */
+/**
+ * The monitor as the lease-guarded update of a batch returns it (what its alerts name), and whether
+ * "check now" was pressed while the check ran (it is due again at once).
+ */
 export type FinishedMonitor = Pick<
   MonitorRow,
   "id" | "userId" | "url" | "name" | "channelIds" | "consecutiveFailures" | "failingAlerted"
->;
+> & { askedAgain: boolean };
 
 export async function insertSnapshot(tx: Database, values: NewSnapshot): Promise<string> {
   const [row] = await tx.insert(snapshots).values(values).returning({ id: snapshots.id });

@@ -1,0 +1,129 @@
+/**
+ * "Check now" pressed while a check of the same monitor is running gets a check of the page as it is
+ * after the press. Before the fix the press was dropped: the worker running the check skipped it
+ * ("already in flight"), another worker could not claim the leased monitor and gave up, and the running
+ * check, when it finished, moved the due time the press had set a day ahead.
+ */
+import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { monitorSchema } from "@changeradar/contracts";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCheckWorker } from "../../src/checks/check-worker";
+import { monitors } from "../../src/db/schema/monitors";
+import { changeCount, checkCount, testTiming } from "../monitors/support/checks";
+import { productPage } from "../monitors/support/page-server";
+import { databaseKind, eventually, startTestApp, type TestApp } from "../monitors/support/test-app";
+
+let t: TestApp;
+let site: Server;
+/** Each path's page; a request to a path in `holding` is answered only when the test releases it. */
+const pages = new Map<string, string>();
+const holding = new Set<string>();
+/** Held requests, with the page as it was when the request came in. */
+const held: { path: string; body: string; response: ServerResponse }[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  site = createServer((request, response) => {
+    const path = request.url ?? "/";
+    const body = pages.get(path) ?? "";
+    if (holding.delete(path)) held.push({ path, body, response });
+    else response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+});
+afterAll(async () => {
+  for (const { response } of held) response.destroy();
+  site.closeAllConnections();
+  site.close();
+  await t.close();
+});
+
+const url = (path: string) => `http://127.0.0.1:${(site.address() as AddressInfo).port}${path}`;
+const oldPage = productPage({ text: "A sturdy anvil for every workshop." });
+const newPage = productPage({ text: "Now forged from titanium, lighter than ever." });
+
+/** Answers the held request of `path` with the page as it was when that request came in. */
+function release(path: string): void {
+  const index = held.findIndex((h) => h.path === path);
+  const [request] = held.splice(index, 1);
+  request.response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(request.body);
+}
+
+async function createMonitor(auth: { authorization: string }, path: string): Promise<string> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/monitors",
+    headers: auth,
+    payload: { url: url(path), frequency: "1d", watch: ["text"] },
+  });
+  expect(res.statusCode).toBe(201);
+  return monitorSchema.parse(res.json()).id;
+}
+
+async function checkNow(auth: { authorization: string }, id: string): Promise<void> {
+  const res = await t.app.inject({ method: "POST", url: `/api/v1/monitors/${id}/check`, headers: auth });
+  expect(res.statusCode).toBe(202);
+}
+
+const heldCount = (path: string) => async () => held.filter((h) => h.path === path).length;
+
+describe(`check now during a running check on ${databaseKind}`, () => {
+  it("runs again after a scheduled check another worker holds the lease of", async () => {
+    const db = t.database.handle.db;
+    const user = await t.signUp("Business");
+    pages.set("/scheduled", oldPage);
+    const id = await createMonitor(user.auth, "/scheduled");
+    await eventually(
+      () => checkCount(db, id),
+      (n) => n === 1,
+    );
+
+    // The scheduler (another worker, as on a `worker` node) takes the monitor when it is due.
+    const scheduler = createCheckWorker({
+      db,
+      fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 60_000 },
+      timing: testTiming,
+      idlePollMs: 100,
+      stopGraceMs: 100,
+    });
+    holding.add("/scheduled");
+    await db.update(monitors).set({ nextCheckAt: sql`now()` }).where(eq(monitors.id, id));
+    scheduler.start();
+    try {
+      await eventually(heldCount("/scheduled"), (n) => n === 1);
+      // The user asks for a check while the scheduled one waits on the page, then the page changes.
+      await checkNow(user.auth, id);
+      pages.set("/scheduled", newPage);
+      release("/scheduled");
+
+      await eventually(
+        () => changeCount(db, id),
+        (n) => n === 1,
+      );
+      expect(await checkCount(db, id)).toBe(3);
+    } finally {
+      await scheduler.stop();
+    }
+  });
+
+  it("runs again after a check in flight on the worker the press reached", async () => {
+    const db = t.database.handle.db;
+    const user = await t.signUp("Business");
+    pages.set("/first", oldPage);
+    holding.add("/first");
+    // The first check runs in the app's own worker and waits on the page.
+    const id = await createMonitor(user.auth, "/first");
+    await eventually(heldCount("/first"), (n) => n === 1);
+    await checkNow(user.auth, id);
+    pages.set("/first", newPage);
+    release("/first");
+
+    await eventually(
+      () => changeCount(db, id),
+      (n) => n === 1,
+    );
+    expect(await checkCount(db, id)).toBe(2);
+  });
+});
