@@ -1,7 +1,6 @@
 import type { Browser } from "playwright-core";
-import { type RenderedPage, renderPage } from "./browser-render";
+import { type RenderedPage, type RenderOptions, renderPage } from "./browser-render";
 import type { PageRenderer } from "./fetch-page";
-import type { ExchangeOptions } from "./http-exchange";
 import { FetchError, type FetchOptions, type FetchRequest } from "./types";
 
 export interface BrowserPoolOptions
@@ -46,7 +45,11 @@ export class BrowserPool implements PageRenderer {
     this.maxPages = Math.max(1, options.maxPages ?? 2);
   }
 
-  async render(req: FetchRequest, options: FetchOptions = {}): Promise<RenderedPage> {
+  /** `onStep` receives each browser step's outcome with a screenshot (the editor's "Run steps"). */
+  async render(
+    req: FetchRequest,
+    options: FetchOptions & Pick<RenderOptions, "onStep"> = {},
+  ): Promise<RenderedPage> {
     await this.acquire();
     try {
       const browser = await this.connectedBrowser();
@@ -64,8 +67,8 @@ export class BrowserPool implements PageRenderer {
     await browser?.close().catch(() => {});
   }
 
-  private guardOptions(options: FetchOptions): ExchangeOptions {
-    const merged: ExchangeOptions = { ...options };
+  private guardOptions(options: FetchOptions & Pick<RenderOptions, "onStep">): RenderOptions {
+    const merged: RenderOptions = { ...options };
     merged.allowPrivateTargets ??= this.options.allowPrivateTargets;
     merged.allowedAddresses ??= this.options.allowedAddresses;
     merged.lookup ??= this.options.lookup;

@@ -2,16 +2,18 @@ import { performance } from "node:perf_hooks";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { MAX_ELEMENTS } from "../extract/html/parse-capped";
 import { formatBytes } from "./body";
-import { createGuardedRouting } from "./browser-route";
+import { createGuardedRouting, type GuardedRouting } from "./browser-route";
+import { runSteps, type StepReport } from "./browser-steps";
 import { httpStatusError } from "./errors";
 import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_TOTAL_TIMEOUT_MS,
   type ExchangeOptions,
   exchange,
+  type HttpExchange,
 } from "./http-exchange";
 import { DEFAULT_USER_AGENT, pageFromExchange, requestHeaders } from "./http-fetch";
-import { FetchError, type FetchedPage, type FetchRequest } from "./types";
+import { type BrowserCookie, FetchError, type FetchedPage, type FetchRequest } from "./types";
 
 const VIEWPORT = { width: 1280, height: 800 };
 /** Screenshots of endless pages are cut here; the pixel diff does not need more. */
@@ -19,8 +21,21 @@ export const MAX_SCREENSHOT_HEIGHT = 8_000;
 /** After "load", wait at most this long for the network to go quiet. */
 const SETTLE_MS = 5_000;
 
-/** A rendered page; `blockedRequests` lists sub-requests the SSRF guard refused. */
-export type RenderedPage = FetchedPage & { blockedRequests: string[] };
+/** With browser steps the whole render (page, steps, snapshot) may take this long by default. */
+export const STEPS_TOTAL_TIMEOUT_MS = 60_000;
+/** Cookies kept per monitor: at most this many (the rest are dropped, newest kept). */
+export const MAX_KEPT_COOKIES = 100;
+
+/**
+ * A rendered page; `blockedRequests` lists sub-requests the SSRF guard refused. `cookies` is the browser's
+ * cookie jar at the end, when the page was rendered with steps or kept cookies (to keep for the next check).
+ */
+export type RenderedPage = FetchedPage & { blockedRequests: string[]; cookies?: BrowserCookie[] };
+
+export interface RenderOptions extends ExchangeOptions {
+  /** Each browser step's outcome with a screenshot (the editor's "Run steps"). */
+  onStep?: (report: StepReport) => void;
+}
 
 /**
  * Renders one page in a fresh context: the document is fetched by the guarded HTTP client (so 304s,
@@ -34,10 +49,13 @@ export type RenderedPage = FetchedPage & { blockedRequests: string[] };
 export async function renderPage(
   browser: Browser,
   req: FetchRequest,
-  options: ExchangeOptions,
+  options: RenderOptions,
 ): Promise<RenderedPage> {
   const started = performance.now();
-  const totalTimeoutMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
+  // With steps or kept cookies the browser loads the document itself, so its cookie jar takes part.
+  const interactive = (req.steps?.length ?? 0) > 0 || (req.browserCookies?.length ?? 0) > 0;
+  const totalTimeoutMs =
+    options.totalTimeoutMs ?? (interactive ? STEPS_TOTAL_TIMEOUT_MS : DEFAULT_TOTAL_TIMEOUT_MS);
   const deadline = AbortSignal.timeout(totalTimeoutMs);
   // Ends the sub-requests still in flight when the render is over, whatever the outcome.
   const finished = new AbortController();
@@ -48,14 +66,18 @@ export async function renderPage(
   // The document and the page's own requests carry the same, browser-like identity.
   const userAgent = hasHeader(req, "user-agent") ? headers["user-agent"]! : browserUserAgent(browser);
   headers["user-agent"] = userAgent;
-  const document = await exchange(
-    { url: req.url, method: req.method ?? "GET", headers, body: req.body },
-    { ...options, signal },
-  );
-  if (document.status >= 400) throw httpStatusError(document.status);
-  const httpPage = pageFromExchange(req, document, started);
-  if (httpPage.notModified || !isRenderable(httpPage.contentType))
-    return { ...httpPage, blockedRequests: [] };
+  let document: HttpExchange | null = null;
+  let httpPage: FetchedPage | null = null;
+  if (!interactive) {
+    document = await exchange(
+      { url: req.url, method: req.method ?? "GET", headers, body: req.body },
+      { ...options, signal },
+    );
+    if (document.status >= 400) throw httpStatusError(document.status);
+    httpPage = pageFromExchange(req, document, started);
+    if (httpPage.notModified || !isRenderable(httpPage.contentType))
+      return { ...httpPage, blockedRequests: [] };
+  }
 
   const routing = createGuardedRouting(document, { ...options, signal, totalTimeoutMs });
   const context = await browser.newContext({
@@ -82,15 +104,18 @@ export async function renderPage(
     await context.routeWebSocket(/.*/, (socket) =>
       socket.close({ code: 1008, reason: "Blocked by ChangeRadar" }),
     );
-    if (req.cookies) await context.addCookies(parseCookies(req.cookies, document.finalUrl));
-    return await Promise.race([stop, renderInContext(context, document.finalUrl, remaining, options)]).then(
-      (rendered) => ({
-        ...httpPage,
-        ...rendered,
-        blockedRequests: routing.blocked,
-        durationMs: Math.round(performance.now() - started),
-      }),
-    );
+    if (req.cookies) await context.addCookies(parseCookies(req.cookies, document?.finalUrl ?? req.url));
+    if (req.browserCookies?.length) await context.addCookies(req.browserCookies);
+    const rendering = document
+      ? renderInContext(context, document.finalUrl, remaining, options)
+      : renderWithSteps(context, req, routing, remaining, options);
+    return await Promise.race([stop, rendering]).then(async (rendered) => ({
+      ...(httpPage ?? interactivePage(req, rendered)),
+      ...rendered,
+      blockedRequests: routing.blocked,
+      ...(interactive ? { cookies: keptCookies(await context.cookies()) } : {}),
+      durationMs: Math.round(performance.now() - started),
+    }));
   } catch (error) {
     throw renderError(error, browser, deadline.aborted || isPlaywrightTimeout(error));
   } finally {
@@ -101,7 +126,12 @@ export async function renderPage(
   }
 }
 
-type Rendered = Pick<RenderedPage, "finalUrl" | "contentType" | "charset" | "text" | "bytes" | "screenshot">;
+type Rendered = Pick<
+  RenderedPage,
+  "finalUrl" | "contentType" | "charset" | "text" | "bytes" | "screenshot"
+> & {
+  status?: number;
+};
 
 /** Loads the page, lets it settle, measures it, then copies its HTML and a screenshot over. */
 async function renderInContext(
@@ -113,6 +143,67 @@ async function renderInContext(
   const page = await context.newPage();
   await page.goto(url, { waitUntil: "load", timeout: remaining() });
   await page.waitForLoadState("networkidle", { timeout: Math.min(SETTLE_MS, remaining()) }).catch(() => {});
+  return copyPage(page, remaining, options);
+}
+
+/**
+ * The browser loads the monitor's address itself (through the guard), the steps run in order, and the page
+ * they end on is the one watched.
+ */
+async function renderWithSteps(
+  context: BrowserContext,
+  req: FetchRequest,
+  routing: GuardedRouting,
+  remaining: () => number,
+  options: RenderOptions,
+): Promise<Rendered> {
+  const page = await context.newPage();
+  let response: Awaited<ReturnType<Page["goto"]>>;
+  try {
+    response = await page.goto(req.url, { waitUntil: "load", timeout: remaining() });
+  } catch (error) {
+    if (routing.blockedNavigations.length > 0)
+      throw new FetchError("blocked", `The address is refused (private or local network): ${req.url}`);
+    throw error;
+  }
+  if (response && response.status() >= 400) throw httpStatusError(response.status());
+  await page.waitForLoadState("networkidle", { timeout: Math.min(SETTLE_MS, remaining()) }).catch(() => {});
+  await runSteps(page, req.steps ?? [], {
+    remaining,
+    blockedNavigations: () => routing.blockedNavigations,
+    landedAt: routing.landedAt,
+    report: options.onStep,
+  });
+  const copied = await copyPage(page, remaining, options);
+  return { ...copied, finalUrl: routing.landedAt(copied.finalUrl), status: response?.status() ?? 200 };
+}
+
+/** What an interactive render knows of the HTTP side: no validators (every check reads the page). */
+function interactivePage(req: FetchRequest, rendered: Rendered): FetchedPage {
+  return {
+    url: req.url,
+    finalUrl: rendered.finalUrl,
+    redirects: [],
+    status: rendered.status ?? 200,
+    notModified: false,
+    contentType: rendered.contentType,
+    charset: rendered.charset,
+    text: rendered.text,
+    bytes: rendered.bytes,
+    etag: null,
+    lastModified: null,
+    screenshot: rendered.screenshot,
+    durationMs: 0,
+  };
+}
+
+/** The cookie jar kept for the next check: bounded, and only cookies that have not expired. */
+function keptCookies(cookies: BrowserCookie[]): BrowserCookie[] {
+  const now = Date.now() / 1000;
+  return cookies.filter((cookie) => cookie.expires === -1 || cookie.expires > now).slice(-MAX_KEPT_COOKIES);
+}
+
+async function copyPage(page: Page, remaining: () => number, options: ExchangeOptions): Promise<Rendered> {
   await assertRenderedSize(page, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const text = await page.content();
   const screenshot = await fullPageScreenshot(page, remaining());

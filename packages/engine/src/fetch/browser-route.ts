@@ -13,6 +13,13 @@ export interface GuardedRouting {
   handle(route: Route): Promise<void>;
   /** URLs the guard refused, for the page report. */
   blocked: string[];
+  /** Main-frame navigations among them (a browser step that went to a refused address). */
+  blockedNavigations: string[];
+  /**
+   * Where a main-frame navigation really ended: redirects are followed here, so the browser shows the
+   * address it asked for (a login form's POST) while the page came from the address redirected to.
+   */
+  landedAt(url: string): string;
 }
 
 /** Hop-by-hop and transport headers that must not be forwarded in either direction. */
@@ -29,13 +36,22 @@ const TRANSPORT_HEADERS = new Set([
   "trailer",
 ]);
 
-export function createGuardedRouting(document: HttpExchange, options: ExchangeOptions): GuardedRouting {
+/**
+ * `document` is the first main-frame document, already fetched; null when the browser fetches it itself
+ * (browser steps and kept cookies: the browser's cookie jar must take part).
+ */
+export function createGuardedRouting(
+  document: HttpExchange | null,
+  options: ExchangeOptions,
+): GuardedRouting {
   const blocked: string[] = [];
-  let documentServed = false;
+  const blockedNavigations: string[] = [];
+  const landed = new Map<string, string>();
+  let documentServed = document === null;
 
   async function handle(route: Route): Promise<void> {
     const request = route.request();
-    if (!documentServed && request.isNavigationRequest() && isMainFrame(request)) {
+    if (document && !documentServed && request.isNavigationRequest() && isMainFrame(request)) {
       documentServed = true;
       return fulfill(route, document);
     }
@@ -44,15 +60,18 @@ export function createGuardedRouting(document: HttpExchange, options: ExchangeOp
         ...options,
         readErrorBodies: true,
       });
+      if (request.isNavigationRequest() && isMainFrame(request)) landed.set(request.url(), response.finalUrl);
       await fulfill(route, response);
     } catch (error) {
       const refused = error instanceof FetchError && error.code === "blocked";
       if (refused) blocked.push(request.url());
+      if (refused && request.isNavigationRequest() && isMainFrame(request))
+        blockedNavigations.push(request.url());
       await route.abort(refused ? "blockedbyclient" : "failed").catch(() => {});
     }
   }
 
-  return { handle, blocked };
+  return { handle, blocked, blockedNavigations, landedAt: (url) => landed.get(url) ?? url };
 }
 
 function isMainFrame(request: Request): boolean {
@@ -79,10 +98,14 @@ async function toExchangeRequest(request: Request) {
 }
 
 async function fulfill(route: Route, response: HttpExchange): Promise<void> {
+  const headers = fulfilHeaders(response.headers);
+  // Cookies set by a redirect followed here (a login form's answer) reach the browser's cookie jar too.
+  if (response.redirectCookies.length > 0) {
+    const own = headers["set-cookie"] ? [headers["set-cookie"]] : [];
+    headers["set-cookie"] = [...response.redirectCookies, ...own].join("\n");
+  }
   // The page may have gone away while the sub-request was in flight; nothing is left to answer.
-  await route
-    .fulfill({ status: response.status, headers: fulfilHeaders(response.headers), body: response.bytes })
-    .catch(() => {});
+  await route.fulfill({ status: response.status, headers, body: response.bytes }).catch(() => {});
 }
 
 function fulfilHeaders(headers: IncomingHttpHeaders): Record<string, string> {

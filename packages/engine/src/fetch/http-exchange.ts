@@ -32,6 +32,11 @@ export interface HttpExchange {
   finalUrl: string;
   /** Each URL redirected to, in order; the last one is `finalUrl`. */
   redirects: string[];
+  /**
+   * Set-Cookie values of redirect answers from the request's own origin (a login form answers 303 with
+   * its session cookie): they are sent on to the next same-origin hop, as a browser would.
+   */
+  redirectCookies: string[];
 }
 
 /**
@@ -56,6 +61,8 @@ export async function exchange(req: ExchangeRequest, options: ExchangeOptions = 
     body: req.body,
   });
   const redirects: string[] = [];
+  const redirectCookies: string[] = [];
+  const origin = hop.url.origin;
   try {
     for (;;) {
       const response = await request(hop.url, {
@@ -75,16 +82,23 @@ export async function exchange(req: ExchangeRequest, options: ExchangeOptions = 
           bytes,
           finalUrl: hop.url.href,
           redirects,
+          redirectCookies,
         };
       }
       await discard(response.body);
       if (redirects.length >= maxRedirects) {
         throw new FetchError("too_many_redirects", `The page redirected more than ${maxRedirects} times`);
       }
+      const from = hop.url.origin;
       hop = nextHop(hop, response.statusCode, headerValue(response.headers.location));
       const refusal = options.refuseRedirect?.(hop.url) ?? null;
       if (refusal !== null) throw new FetchError("blocked", refusal);
       redirects.push(hop.url.href);
+      if (from === origin) {
+        const cookies = setCookies(response.headers["set-cookie"]);
+        redirectCookies.push(...cookies);
+        if (hop.url.origin === origin) hop = withCookies(hop, cookies);
+      }
     }
   } catch (error) {
     if (options.signal?.aborted && !deadline.aborted) {
@@ -92,6 +106,28 @@ export async function exchange(req: ExchangeRequest, options: ExchangeOptions = 
     }
     throw toFetchError(error, hop.url.href, deadline.aborted);
   }
+}
+
+function setCookies(header: string | string[] | undefined): string[] {
+  if (!header) return [];
+  return Array.isArray(header) ? header : [header];
+}
+
+/** The name=value pairs of Set-Cookie headers added to (or replacing those in) the hop's Cookie header. */
+function withCookies(hop: Hop, cookies: readonly string[]): Hop {
+  if (cookies.length === 0) return hop;
+  const jar = new Map<string, string>();
+  for (const pair of (hop.headers.cookie ?? "").split(";")) {
+    const [name, ...value] = pair.split("=");
+    if (name?.trim()) jar.set(name.trim(), value.join("=").trim());
+  }
+  for (const cookie of cookies) {
+    const [pair = ""] = cookie.split(";");
+    const separator = pair.indexOf("=");
+    if (separator > 0) jar.set(pair.slice(0, separator).trim(), pair.slice(separator + 1).trim());
+  }
+  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  return { ...hop, headers: { ...hop.headers, cookie } };
 }
 
 /** user:password@ in a URL becomes Basic authentication (as in browsers and curl) and leaves the URL. */

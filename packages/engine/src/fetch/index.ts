@@ -1,6 +1,12 @@
 export { readCappedBody } from "./body";
 export { BrowserPool, type BrowserPoolOptions, CHROMIUM_ARGS, createBrowserPool } from "./browser-pool";
-export { MAX_SCREENSHOT_HEIGHT, type RenderedPage } from "./browser-render";
+export {
+  MAX_KEPT_COOKIES,
+  MAX_SCREENSHOT_HEIGHT,
+  type RenderedPage,
+  STEPS_TOTAL_TIMEOUT_MS,
+} from "./browser-render";
+export { MAX_STEP_WAIT_MS, STEP_TIMEOUT_MS, type StepReport, stepLabel } from "./browser-steps";
 export {
   charsetFromBom,
   charsetFromContentType,
@@ -9,6 +15,7 @@ export {
   detectCharset,
   normaliseCharset,
 } from "./charset";
+export { ACCEPT_TEXTS } from "./cookie-consent";
 export { type FetchPageOptions, fetchPage, type LocalPage, type PageRenderer } from "./fetch-page";
 export { createGuardedAgent, type GuardedAgentOptions } from "./guarded-agent";
 export {

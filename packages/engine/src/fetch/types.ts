@@ -12,6 +12,40 @@ export interface FetchRequest {
   lastModified?: string | null;
   /** Render with a real browser (JavaScript, full-page screenshot). */
   render?: boolean;
+  /** Run in the rendered page before the snapshot (a login, a click); needs `render`. */
+  steps?: BrowserStep[];
+  /** Cookies kept from the monitor's last successful browser check, loaded into the browser first. */
+  browserCookies?: BrowserCookie[];
+}
+
+/** One action in the rendered page, run in order before the snapshot. Timeouts are in milliseconds. */
+export type BrowserStep =
+  | { kind: "goto"; url: string }
+  | { kind: "click"; selector: string }
+  /** `secret` marks text that must never appear in messages or logs (a password). */
+  | { kind: "type"; selector: string; text: string; secret?: boolean }
+  | { kind: "select"; selector: string; value: string }
+  | { kind: "press"; key: string }
+  | { kind: "wait_for_selector"; selector: string; timeoutMs?: number }
+  | { kind: "wait_for_text"; text: string; timeoutMs?: number }
+  | { kind: "wait_for_network_idle"; timeoutMs?: number }
+  /** Scrolls the element into view, or to the bottom of the page without a selector. */
+  | { kind: "scroll"; selector?: string }
+  | { kind: "accept_cookies" };
+
+export type BrowserStepKind = BrowserStep["kind"];
+
+/** A cookie of the browser context, as Playwright reads and loads it. */
+export interface BrowserCookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  /** Unix seconds; -1 for a session cookie. */
+  expires: number;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: "Strict" | "Lax" | "None";
 }
 
 export interface FetchOptions {
@@ -66,7 +100,8 @@ export type FetchErrorCode =
   | "too_large"
   | "too_many_redirects"
   | "decode"
-  | "browser";
+  | "browser"
+  | "step";
 
 /** A check error: never a content change. `message` is a clear, human reason. */
 export class FetchError extends Error {
@@ -77,5 +112,22 @@ export class FetchError extends Error {
   ) {
     super(message);
     this.name = "FetchError";
+  }
+}
+
+/**
+ * A browser step that failed: the check fails with the step's number (1-based), its kind, a clear reason
+ * and a screenshot of the page at that moment.
+ */
+export class BrowserStepError extends FetchError {
+  constructor(
+    readonly stepNumber: number,
+    readonly stepKind: BrowserStepKind,
+    readonly reason: string,
+    readonly screenshot: Uint8Array | null,
+    label: string,
+  ) {
+    super("step", `Step ${stepNumber} (${label}) failed: ${reason}`);
+    this.name = "BrowserStepError";
   }
 }
