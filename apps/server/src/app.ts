@@ -11,6 +11,7 @@ import type { Config } from "./config";
 import type { AppContext, CheckQueue } from "./context";
 import type { DatabaseHandle } from "./db/database";
 import { registerDemoPageRoute } from "./demo/demo.routes";
+import { installRouteCatalog } from "./docs/route-catalog";
 import { alwaysReady, type Readiness } from "./health/readiness";
 import { registerReadinessRoute } from "./health/readiness.routes";
 import { installErrorHandler } from "./http/error-handler";
@@ -19,6 +20,7 @@ import { databaseRateLimitStore } from "./http/rate-limit-store";
 import { tooManyRequests } from "./http/rate-limits";
 import { installNulRefusal } from "./http/refuse-nul";
 import { installRequestIds, requestIdFor } from "./http/request-id";
+import { installRouteSchemas, type ZodTypeProvider } from "./http/route-schema";
 import { defaultWebRoot, installWebApp } from "./http/web-app";
 import { createLogger, type Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
@@ -63,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     genReqId: requestIdFor,
   });
+  installRouteCatalog(app);
   installRequestIds(app);
   installErrorHandler(app);
   installJsonParser(app);
@@ -102,11 +105,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hook: "preHandler",
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
   });
+  // After the rate-limit plugin: its hooks run before a held validation error is thrown (route-schema.ts).
+  installRouteSchemas(app);
   installAuthentication(app, ctx);
   installMetrics(app, ctx);
 
   await app.register(
-    async (api) => {
+    async (instance) => {
+      const api = instance.withTypeProvider<ZodTypeProvider>();
       for (const register of domainRoutes) await register(api, ctx);
       registerReadinessRoute(api, ctx, options.readiness ?? alwaysReady());
     },

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from "fastify";
 import { registerAccountExportRoutes } from "./account-export/account-export.routes";
 import { registerAdminRoutes } from "./admin/admin.routes";
 import { registerChannelRoutes } from "./alerts/channels.routes";
@@ -16,6 +15,7 @@ import { registerDemoRoutes } from "./demo/demo.routes";
 import { registerDocsRoutes } from "./docs/docs.routes";
 import { registerFeedbackRoutes } from "./feedback/feedback.routes";
 import { registerHealthRoutes } from "./health/health.routes";
+import type { Api } from "./http/route-schema";
 import { registerLiveRoutes } from "./live/events.routes";
 import { registerMonitorRoutes } from "./monitors/monitors.routes";
 import { registerNotificationPreferenceRoutes } from "./notifications/notification-preferences.routes";
@@ -30,7 +30,7 @@ import { registerUserRoutes } from "./users/users.routes";
  * Every domain's routes, mounted under /api/v1. A new domain writes `registerXRoutes(api, ctx)` in its
  * own folder and adds one line here.
  */
-export const domainRoutes: Array<(api: FastifyInstance, ctx: AppContext) => void | Promise<void>> = [
+export const domainRoutes: Array<(api: Api, ctx: AppContext) => void | Promise<void>> = [
   registerHealthRoutes,
   registerMonitorRoutes,
   registerHistoryRoutes,

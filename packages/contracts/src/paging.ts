@@ -11,6 +11,9 @@ export type PageQuery = z.output<typeof pageQuerySchema>;
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
 
+/** A whole list, unpaged (`{ items }`). */
+export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
 /** A whole list, unpaged (`{ items }`), as the short lists (tags, channels, API keys, feedback…) answer. */
 export interface ItemList<T> {
   items: T[];

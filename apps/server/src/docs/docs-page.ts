@@ -18,7 +18,7 @@ main{max-width:1000px;margin:0 auto;padding:24px 32px}nav a{margin-right:12px;co
 h2{margin-top:40px;border-bottom:1px solid #e2e8f0;padding-bottom:4px}
 section.op{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:16px;margin:16px 0}
 .method{display:inline-block;min-width:64px;text-align:center;font-weight:700;border-radius:4px;padding:2px 8px;color:#fff;margin-right:8px;text-transform:uppercase;font-size:13px}
-.get{background:#0284c7}.post{background:#16a34a}.patch{background:#d97706}.delete{background:#dc2626}
+.get{background:#0284c7}.post{background:#16a34a}.patch{background:#d97706}.put{background:#7c3aed}.delete{background:#dc2626}
 code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px}pre{background:#0f172a;color:#e2e8f0;padding:12px;border-radius:6px;overflow:auto;max-height:420px}
 table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #e2e8f0;padding:4px 8px;text-align:left;font-size:14px}
 details summary{cursor:pointer;color:#334155;margin:6px 0}`;

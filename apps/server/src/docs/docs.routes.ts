@@ -9,7 +9,7 @@ export function registerDocsRoutes(api: FastifyInstance, ctx: AppContext): void 
   let page: string | null = null;
   // Built once, on first request: the schemas do not change while the server runs.
   const openApi = () => {
-    document ??= buildOpenApiDocument(ctx.config.appUrl);
+    document ??= buildOpenApiDocument(ctx.config.appUrl, api.registeredRoutes);
     return document;
   };
 

@@ -1,15 +1,43 @@
+import type { FastifySchema } from "fastify";
 import { z } from "zod";
+import { idParams } from "../http/route-schema";
 import { type Operation, operations } from "./operations";
+import type { RegisteredRoute } from "./route-catalog";
 import { webhookHeaders, webhookPayloadSchema } from "./webhook-payload.schema";
 
 /**
- * The OpenAPI 3.1 document of the public API, generated from the contracts' zod schemas (STYLE 4), so
- * the docs cannot drift from what the server validates and answers.
+ * The OpenAPI 3.1 document of the API, generated from the zod schemas each route declares (STYLE 4), so
+ * the reference cannot drift from what the server validates and answers. A route is documented when its
+ * schema has a `summary`; the test in test/docs/every-route.test.ts holds every route to that.
  */
 export type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+export const API_PREFIX = "/api/v1";
+
+/** The reference's sections, in order. */
+const TAGS = [
+  "Monitors",
+  "Changes",
+  "Channels",
+  "Notifications",
+  "Reports",
+  "API keys",
+  "Export",
+  "Feeds",
+  "Sharing",
+  "Demo page",
+  "Account",
+  "Sign-in",
+  "Billing",
+  "Support",
+  "Live",
+  "Blog",
+  "Admin",
+  "Service",
+];
+
+function jsonSchema(schema: unknown, io: "input" | "output"): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema as z.ZodType, {
     io,
     unrepresentable: "any",
     target: "draft-2020-12",
@@ -40,73 +68,128 @@ const ERROR_TEXT: Record<number, string> = {
   403: "Expired or invalid token or API key, or an API key on a plan without API access.",
   404: "Not found, or not yours.",
   409: "Conflicts with the current state.",
+  410: "The secret address was turned off or has expired.",
+  413: "The request is too large.",
   429: "Too many requests; try again later.",
+  503: "Not available now; the message says why.",
 };
 
-function errorResponses(codes: readonly number[]) {
-  return Object.fromEntries(
-    codes.map((code) => [
-      String(code),
-      {
-        description: ERROR_TEXT[code] ?? "Error",
-        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-      },
-    ]),
-  );
+function errorResponse(code: number): JsonSchema {
+  return {
+    description: ERROR_TEXT[code] ?? "Error",
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  };
 }
 
-function queryParameters(query: z.ZodObject): JsonSchema[] {
-  const schema = jsonSchema(query, "input") as {
+function parametersOf(schema: unknown, where: "path" | "query"): JsonSchema[] {
+  const { properties, required } = jsonSchema(schema, "input") as {
     properties?: Record<string, JsonSchema>;
     required?: string[];
   };
-  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+  return Object.entries(properties ?? {}).map(([name, property]) => ({
     name,
-    in: "query",
-    required: schema.required?.includes(name) ?? false,
+    in: where,
+    required: where === "path" || (required?.includes(name) ?? false),
     schema: property,
   }));
 }
 
-function operationObject(op: Operation): JsonSchema {
-  const parameters: JsonSchema[] = [];
-  if (op.path.includes("{id}"))
-    parameters.push({ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } });
-  if (op.path.includes("{token}"))
-    parameters.push({ name: "token", in: "path", required: true, schema: { type: "string" } });
-  if (op.query) parameters.push(...queryParameters(op.query));
-  const success: JsonSchema = { description: op.status === 204 ? "Done." : "Success." };
-  if (op.response) success.content = { "application/json": { schema: jsonSchema(op.response, "output") } };
-  if (op.path.endsWith(".csv")) success.content = { "text/csv": { schema: { type: "string" } } };
-  if (op.path.endsWith("rss.xml"))
-    success.content = { "application/rss+xml": { schema: { type: "string" } } };
-  if (op.path.endsWith("atom.xml"))
-    success.content = { "application/atom+xml": { schema: { type: "string" } } };
+/** A success answer: JSON, or what the schema's `contentMediaType` names (CSV, RSS, images…). */
+function successResponse(code: string, schema: unknown): JsonSchema {
+  if (code === "204" || schema === undefined) return { description: "Done." };
+  const { contentMediaType, description, ...body } = jsonSchema(schema, "output");
+  const mediaType = typeof contentMediaType === "string" ? contentMediaType : "application/json";
   return {
-    tags: [op.tag],
-    summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
-    ...(op.public ? { security: [] } : {}),
-    operationId: `${op.method}${op.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
-    ...(parameters.length > 0 ? { parameters } : {}),
-    ...(op.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { "application/json": { schema: jsonSchema(op.body, "input") } },
-          },
-        }
-      : {}),
-    responses: { [String(op.status)]: success, ...errorResponses([...(op.errors ?? []), 401, 403, 404]) },
+    description: typeof description === "string" ? description : "Success.",
+    content: { [mediaType]: { schema: body } },
   };
 }
 
-export function buildOpenApiDocument(serverUrl: string): JsonSchema {
+const operationId = (method: string, path: string) =>
+  `${method}${path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`;
+
+function routeOperation(method: string, path: string, schema: FastifySchema): JsonSchema {
+  const isPublic = Array.isArray(schema.security) && schema.security.length === 0;
+  const parameters: JsonSchema[] = schema.params
+    ? parametersOf(schema.params, "path")
+    : [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+        name,
+        in: "path",
+        required: true,
+        schema: { type: "string" },
+      }));
+  if (schema.querystring) parameters.push(...parametersOf(schema.querystring, "query"));
+  const responses: Record<string, JsonSchema> = {};
+  for (const [code, body] of Object.entries((schema.response ?? {}) as Record<string, unknown>)) {
+    responses[code] = code.startsWith("2") ? successResponse(code, body) : errorResponse(Number(code));
+  }
+  if (!Object.keys(responses).some((code) => code.startsWith("2")))
+    responses["200"] = { description: "Success." };
+  for (const code of isPublic ? [404] : [401, 403, 404]) responses[String(code)] ??= errorResponse(code);
+  return {
+    tags: [...(schema.tags ?? ["Service"])],
+    summary: schema.summary,
+    ...(schema.description ? { description: schema.description } : {}),
+    ...(schema.security ? { security: schema.security } : {}),
+    operationId: operationId(method, path),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(schema.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: jsonSchema(schema.body, "input") } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** `/api/v1/monitors/:id` → `/monitors/{id}`; null for routes outside the API. */
+export function apiPath(url: string): string | null {
+  if (!url.startsWith(`${API_PREFIX}/`)) return null;
+  return url.slice(API_PREFIX.length).replace(/:(\w+)/g, "{$1}");
+}
+
+function legacyOperation(op: Operation): JsonSchema {
+  return routeOperation(op.method, op.path, {
+    summary: op.summary,
+    description: op.description,
+    tags: [op.tag],
+    ...(op.public ? { security: [] } : {}),
+    ...(op.query ? { querystring: op.query } : {}),
+    ...(op.body ? { body: op.body } : {}),
+    ...(op.path.includes("{id}") ? { params: idParams } : {}),
+    response: {
+      [op.status]: op.path.endsWith(".csv")
+        ? z.string().meta({ contentMediaType: "text/csv" })
+        : op.path.endsWith("rss.xml")
+          ? z.string().meta({ contentMediaType: "application/rss+xml" })
+          : op.path.endsWith("atom.xml")
+            ? z.string().meta({ contentMediaType: "application/atom+xml" })
+            : op.response,
+      ...Object.fromEntries((op.errors ?? []).map((code) => [code, null])),
+    },
+  });
+}
+
+export function buildOpenApiDocument(serverUrl: string, routes: readonly RegisteredRoute[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    const path = apiPath(route.url);
+    if (!path || !route.schema?.summary) continue;
+    const method = route.method.toLowerCase();
+    paths[path] ??= {};
+    (paths[path] as Record<string, JsonSchema>)[method] = routeOperation(method, path, route.schema);
+  }
+  // Routes not yet declaring their schemas keep their hand-written entry until they do.
   for (const op of operations) {
     paths[op.path] ??= {};
-    (paths[op.path] as Record<string, JsonSchema>)[op.method] = operationObject(op);
+    (paths[op.path] as Record<string, JsonSchema>)[op.method] ??= legacyOperation(op);
   }
+  const used = new Set(
+    Object.values(paths).flatMap((methods) => Object.values(methods).map((op) => (op.tags as string[])[0])),
+  );
   return {
     openapi: "3.1.0",
     info: {
@@ -115,22 +198,11 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
       description:
         "Monitor web pages and receive alerts. Authenticate with `Authorization: Bearer <key>` using a personal API key (`cr_live_…`, Business plan) or a session access token. Every object belongs to its owner: another account's id answers 404.",
     },
-    servers: [{ url: `${serverUrl}/api/v1` }],
+    servers: [{ url: `${serverUrl}${API_PREFIX}` }],
     security: [{ bearer: [] }],
-    tags: [
-      "Monitors",
-      "Changes",
-      "Channels",
-      "Notifications",
-      "Reports",
-      "API keys",
-      "Export",
-      "Feeds",
-      "Sharing",
-      "Demo page",
-    ].map((name) => ({
-      name,
-    })),
+    tags: [...TAGS.filter((tag) => used.has(tag)), ...[...used].filter((tag) => !TAGS.includes(tag))].map(
+      (name) => ({ name }),
+    ),
     paths,
     webhooks: {
       alert: {

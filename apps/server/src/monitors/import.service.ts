@@ -1,13 +1,13 @@
-import {
-  type ImportFormat,
-  type ImportResult,
+import type {
+  ImportFormat,
+  ImportResult,
   importMonitorsSchema,
-  type Monitor,
-  type SkippedImport,
+  Monitor,
+  SkippedImport,
 } from "@changeradar/contracts";
+import type { z } from "zod";
 import { assertFrequencyAllowed, assertRenderingAllowed } from "../entitlements";
 import { AppError, Invalid, PlanLimit } from "../http/errors";
-import { validate } from "../http/validate";
 import type { ImportEntry } from "./import/import-entry";
 import { planImport } from "./import/import-plan";
 import { parseUrlList } from "./import/parse-list";
@@ -25,10 +25,10 @@ const MAX_IMPORT = 500;
 export async function importMonitors(
   monitors: MonitorsService,
   ctx: MonitorsContext,
-  body: unknown,
+  input: z.output<typeof importMonitorsSchema>,
   guard: { allowPrivateTargets: boolean },
 ): Promise<ImportResult> {
-  const { urls, file, format: given, dryRun, ...defaults } = validate(importMonitorsSchema, body);
+  const { urls, file, format: given, dryRun, ...defaults } = input;
   assertFrequencyAllowed(ctx.user.plan, defaults.frequency);
   // Asked for every URL at once: refused once, as a 402 (a file's own per-entry rendering is noted instead).
   if (rendersFor(defaults.watch, defaults.renderJs ?? false)) assertRenderingAllowed(ctx.user.plan);

@@ -1,19 +1,36 @@
-import { maxImportFileBytes } from "@changeradar/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  bulkCheckRequestSchema,
+  bulkCheckResultSchema,
+  createMonitorSchema,
+  importMonitorsSchema,
+  importResultSchema,
+  itemsOf,
+  listMonitorsQuerySchema,
+  maxImportFileBytes,
+  monitorPageSchema,
+  monitorSchema,
+  previewRequestSchema,
+  previewSchema,
+  tagCountSchema,
+  updateMonitorSchema,
+} from "@changeradar/contracts";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
 import { checkFetchSettings } from "../checks/check-settings";
 import type { AppContext } from "../context";
 import { ownerOf } from "../entitlements";
 import { rateLimit } from "../http/rate-limits";
+import { type Api, failures, idParams, noContent } from "../http/route-schema";
 import { importMonitors } from "./import.service";
 import { createMonitorsService, type MonitorsContext } from "./monitors.service";
 import { previewPage } from "./preview.service";
 
-type WithId = { Params: { id: string } };
-
 const IMPORT_BODY_LIMIT = Math.ceil((maxImportFileBytes * 4) / 3) + 64 * 1024;
 
+const tags = ["Monitors"];
+
 /** The monitors API (issue 4). Every route is authenticated and scoped to the signed-in user's monitors. */
-export async function registerMonitorRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<void> {
   const monitors = createMonitorsService({
     allowPrivateTargets: ctx.config.allowPrivateTargets,
     checkSoon: (id) => ctx.checks.checkSoon(id),
@@ -24,40 +41,158 @@ export async function registerMonitorRoutes(api: FastifyInstance, ctx: AppContex
   });
   const auth = { preHandler: api.authenticate };
 
-  api.get("/monitors", auth, async (request) => monitors.list(scope(request), request.query));
-  api.post("/monitors", auth, async (request, reply) =>
-    reply.status(201).send(await monitors.create(scope(request), request.body)),
+  api.get(
+    "/monitors",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "List monitors",
+        querystring: listMonitorsQuerySchema,
+        response: { 200: monitorPageSchema, ...failures(400) },
+      },
+    },
+    async (request) => monitors.list(scope(request), request.query),
+  );
+  api.post(
+    "/monitors",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Create a monitor",
+        description:
+          "The first check runs at once. Plan gates (monitor count, frequency, channels) answer 402 naming the plan that allows it.",
+        body: createMonitorSchema,
+        response: { 201: monitorSchema, ...failures(400, 402) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await monitors.create(scope(request), request.body)),
   );
   api.post(
     "/monitors/preview",
-    { ...auth, config: { rateLimit: rateLimit(ctx.config, "preview") } },
+    {
+      ...auth,
+      config: { rateLimit: rateLimit(ctx.config, "preview") },
+      schema: {
+        tags,
+        summary: "Fetch a page once and show what would be watched",
+        body: previewRequestSchema,
+        response: { 200: previewSchema, ...failures(400, 402, 429) },
+      },
+    },
     async (request) => previewPage(request.body, checkFetchSettings(ctx.config), ownerOf(request).plan),
   );
   // A changedetection.io backup zip arrives base64-encoded in the JSON body.
-  api.post("/monitors/import", { ...auth, bodyLimit: IMPORT_BODY_LIMIT }, async (request) =>
-    importMonitors(monitors, scope(request), request.body, {
-      allowPrivateTargets: ctx.config.allowPrivateTargets,
-    }),
+  api.post(
+    "/monitors/import",
+    {
+      ...auth,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: "Import monitors from a list, CSV, urlwatch, changedetection.io or Distill file",
+        description:
+          "With dryRun, nothing is created: the answer lists what would be created and what cannot be carried over, and why.",
+        body: importMonitorsSchema,
+        response: { 200: importResultSchema, ...failures(400, 402) },
+      },
+    },
+    async (request) =>
+      importMonitors(monitors, scope(request), request.body, {
+        allowPrivateTargets: ctx.config.allowPrivateTargets,
+      }),
   );
-  api.get<WithId>("/monitors/:id", auth, async (request) => monitors.get(scope(request), request.params.id));
-  api.patch<WithId>("/monitors/:id", auth, async (request) =>
-    monitors.update(scope(request), request.params.id, request.body),
+  api.get(
+    "/monitors/:id",
+    {
+      ...auth,
+      schema: { tags, summary: "Read a monitor", params: idParams, response: { 200: monitorSchema } },
+    },
+    async (request) => monitors.get(scope(request), request.params.id),
   );
-  api.delete<WithId>("/monitors/:id", auth, async (request, reply) => {
-    await monitors.remove(scope(request), request.params.id);
-    return reply.status(204).send();
-  });
-  api.post<WithId>("/monitors/:id/pause", auth, async (request) =>
-    monitors.setPaused(scope(request), request.params.id, true),
+  api.patch(
+    "/monitors/:id",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Update a monitor",
+        params: idParams,
+        body: updateMonitorSchema,
+        response: { 200: monitorSchema, ...failures(400, 402) },
+      },
+    },
+    async (request) => monitors.update(scope(request), request.params.id, request.body),
   );
-  api.post<WithId>("/monitors/:id/resume", auth, async (request) =>
-    monitors.setPaused(scope(request), request.params.id, false),
+  api.delete(
+    "/monitors/:id",
+    {
+      ...auth,
+      schema: { tags, summary: "Delete a monitor", params: idParams, response: { 204: noContent } },
+    },
+    async (request, reply) => {
+      await monitors.remove(scope(request), request.params.id);
+      return reply.status(204).send();
+    },
   );
-  api.post<WithId>("/monitors/:id/check", auth, async (request, reply) =>
-    reply.status(202).send(await monitors.checkNow(scope(request), request.params.id)),
+  api.post(
+    "/monitors/:id/pause",
+    {
+      ...auth,
+      schema: { tags, summary: "Pause a monitor", params: idParams, response: { 200: monitorSchema } },
+    },
+    async (request) => monitors.setPaused(scope(request), request.params.id, true),
   );
-  api.post("/monitors/check", auth, async (request, reply) =>
-    reply.status(202).send(await monitors.checkMany(scope(request), request.body)),
+  api.post(
+    "/monitors/:id/resume",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Resume a monitor",
+        params: idParams,
+        response: { 200: monitorSchema, ...failures(402) },
+      },
+    },
+    async (request) => monitors.setPaused(scope(request), request.params.id, false),
   );
-  api.get("/tags", auth, async (request) => monitors.tags(scope(request)));
+  api.post(
+    "/monitors/:id/check",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Check now",
+        description: "Queues a check at once. Rate limited per monitor.",
+        params: idParams,
+        response: { 202: z.object({ queued: z.literal(true) }), ...failures(400, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await monitors.checkNow(scope(request), request.params.id)),
+  );
+  api.post(
+    "/monitors/check",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Check now, for many monitors",
+        description:
+          "Makes each listed monitor due at once (up to 500). Paused monitors and those checked within the 10 s cool-down are skipped.",
+        body: bulkCheckRequestSchema,
+        response: { 202: bulkCheckResultSchema, ...failures(400) },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await monitors.checkMany(scope(request), request.body)),
+  );
+  api.get(
+    "/tags",
+    {
+      ...auth,
+      schema: { tags, summary: "Tags in use, with counts", response: { 200: itemsOf(tagCountSchema) } },
+    },
+    async (request) => monitors.tags(scope(request)),
+  );
 }

@@ -1,14 +1,13 @@
 import {
   type BulkCheckResult,
-  bulkCheckRequestSchema,
-  type CreateMonitorInput,
-  createMonitorSchema,
+  type bulkCheckRequestSchema,
+  type createMonitorSchema,
   defaultSensitivity,
-  listMonitorsQuerySchema,
+  type listMonitorsQuerySchema,
   type Monitor,
-  type UpdateMonitorInput,
-  updateMonitorSchema,
+  type updateMonitorSchema,
 } from "@changeradar/contracts";
+import type { z } from "zod";
 import { findOwnedChannels } from "../alerts/outbox.repository";
 import type { Database } from "../db";
 import {
@@ -20,7 +19,6 @@ import {
 } from "../entitlements";
 import { lockOwner } from "../entitlements/entitlements.repository";
 import { Invalid, NotFound, TooManyRequests } from "../http/errors";
-import { validate } from "../http/validate";
 import { isUuid } from "../users/users.repository";
 import { assertCheckableUrl, assertValidConditions, assertValidRules } from "./monitor-input";
 import { defaultName, presentMonitor } from "./monitors.presenter";
@@ -73,8 +71,7 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
   }
 
   return {
-    async list(ctx: MonitorsContext, rawQuery: unknown) {
-      const query = validate(listMonitorsQuerySchema, rawQuery);
+    async list(ctx: MonitorsContext, query: z.output<typeof listMonitorsQuerySchema>) {
       const { rows, total } = await repo.listMonitors(ctx.db, ctx.user.id, query);
       return { items: rows.map(presentMonitor), total, page: query.page, pageSize: query.pageSize };
     },
@@ -83,8 +80,7 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       return presentMonitor(await owned(ctx, id));
     },
 
-    async create(ctx: MonitorsContext, body: CreateMonitorInput | unknown): Promise<Monitor> {
-      const input = validate(createMonitorSchema, body);
+    async create(ctx: MonitorsContext, input: z.output<typeof createMonitorSchema>): Promise<Monitor> {
       const url = await assertCheckableUrl(input.url, guard);
       assertValidRules(input.selector ?? null, input.ignore ?? []);
       assertValidConditions(input.conditions ?? []);
@@ -118,8 +114,11 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       return presentMonitor(row);
     },
 
-    async update(ctx: MonitorsContext, id: string, body: UpdateMonitorInput | unknown): Promise<Monitor> {
-      const input = validate(updateMonitorSchema, body);
+    async update(
+      ctx: MonitorsContext,
+      id: string,
+      input: z.output<typeof updateMonitorSchema>,
+    ): Promise<Monitor> {
       const current = await owned(ctx, id);
       const patch: repo.MonitorPatch = {};
       if (input.url !== undefined && input.url !== current.url) {
@@ -188,8 +187,10 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
     },
 
     /** "Check now" for a selection: each monitor past its cool-down is due at once. */
-    async checkMany(ctx: MonitorsContext, body: unknown): Promise<BulkCheckResult> {
-      const { ids } = validate(bulkCheckRequestSchema, body);
+    async checkMany(
+      ctx: MonitorsContext,
+      { ids }: z.output<typeof bulkCheckRequestSchema>,
+    ): Promise<BulkCheckResult> {
       const unique = [...new Set(ids)];
       const queued = await repo.claimManualChecks(ctx.db, ctx.user.id, unique, manualCheckIntervalMs);
       for (const id of queued) options.checkSoon(id);

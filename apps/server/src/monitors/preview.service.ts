@@ -1,4 +1,4 @@
-import { type PlanName, type Preview, previewRequestSchema } from "@changeradar/contracts";
+import type { PlanName, Preview, previewRequestSchema } from "@changeradar/contracts";
 import {
   FetchError,
   fetchPage,
@@ -8,10 +8,10 @@ import {
   sharedEnginePool,
   suggestWatch,
 } from "@changeradar/engine";
+import type { z } from "zod";
 import { extractInput, type FetchSettings } from "../checks/page-check";
 import { assertRenderingAllowed } from "../entitlements";
 import { Invalid } from "../http/errors";
-import { validate } from "../http/validate";
 import { assertCheckableUrl } from "./monitor-input";
 import { fetchStylesheets } from "./preview-stylesheets";
 import { linkedStylesheets, parsePage, sanitisedHtml } from "./sanitise-html";
@@ -22,8 +22,11 @@ const PREVIEW_LINES = 60;
  * POST /monitors/preview: fetch a page once and show what the engine finds, for the add-monitor screen.
  * `plan` is the plan in force: rendering in a browser is gated as on the monitor itself.
  */
-export async function previewPage(body: unknown, settings: FetchSettings, plan: PlanName): Promise<Preview> {
-  const input = validate(previewRequestSchema, body);
+export async function previewPage(
+  input: z.output<typeof previewRequestSchema>,
+  settings: FetchSettings,
+  plan: PlanName,
+): Promise<Preview> {
   if (input.renderJs) assertRenderingAllowed(plan);
   await assertCheckableUrl(input.url, settings);
   let scope: ReturnType<typeof parseScope> | undefined;
