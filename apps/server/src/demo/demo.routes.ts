@@ -1,19 +1,58 @@
+import { demoChangeSchema, demoRequestSchema, demoSchema } from "@changeradar/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { rateLimit } from "../http/rate-limits";
+import { type Api, failures } from "../http/route-schema";
 import { createDemoService } from "./demo.service";
 
 /** The signed-in user's demo page: try it (a monitor on it), read it, change it. Under /api/v1. */
-export function registerDemoRoutes(api: FastifyInstance, ctx: AppContext): void {
+export function registerDemoRoutes(api: Api, ctx: AppContext): void {
   const demo = createDemoService(ctx);
   const auth = { preHandler: api.authenticate };
+  const tags = ["Demo page"];
 
-  api.get("/demo", auth, async (request) => demo.get(request.user.id));
-  api.post("/demo", auth, async (request) => demo.start(request.user.id, request.body));
+  api.get(
+    "/demo",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary:
+          "Your demo page: its address, its monitor and how often it was changed (404 before you tried it)",
+        response: { 200: demoSchema },
+      },
+    },
+    async (request) => demo.get(request.user.id),
+  );
+  api.post(
+    "/demo",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary:
+          "Try it: make your own demo page and a monitor on it (does not count toward the plan's limit)",
+        description:
+          "The page is served by ChangeRadar at /demo/{token} and its monitor reads it in-process. Asking again returns the same page and monitor (a new monitor if you deleted it). No body.",
+        body: demoRequestSchema,
+        response: { 200: demoSchema, ...failures(400) },
+      },
+    },
+    async (request) => demo.start(request.user.id),
+  );
   api.post(
     "/demo/change",
-    { ...auth, config: { rateLimit: rateLimit(ctx.config, "demoChange") } },
-    async (request) => demo.change(request.user.id, request.body),
+    {
+      ...auth,
+      config: { rateLimit: rateLimit(ctx.config, "demoChange") },
+      schema: {
+        tags,
+        summary: "Change your demo page one step (price, stock, a new item) and check its monitor now",
+        body: demoRequestSchema,
+        response: { 200: demoChangeSchema, ...failures(400, 429) },
+      },
+    },
+    async (request) => demo.change(request.user.id),
   );
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type Demo, type DemoChange, demoRequestSchema, demoTokenSchema } from "@changeradar/contracts";
+import { type Demo, type DemoChange, demoTokenSchema } from "@changeradar/contracts";
 import type { LocalPages } from "../checks/page-check";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
@@ -8,7 +8,6 @@ import type { Database } from "../db";
 import type { DemoPageRow } from "../db/schema/demo";
 import { lockOwner } from "../entitlements/entitlements.repository";
 import { NotFound } from "../http/errors";
-import { validate } from "../http/validate";
 import { findMonitor, insertMonitor, updateMonitor } from "../monitors/monitors.repository";
 import * as repo from "./demo.repository";
 import { describeStep, renderDemoPage } from "./demo-page";
@@ -51,8 +50,7 @@ export function createDemoService(deps: DemoDeps) {
      * Makes the user's demo page and a monitor on it (again, if they deleted theirs); the monitor's first
      * check starts at once. The demo monitor does not count toward the plan's monitor limit.
      */
-    async start(userId: string, body: unknown): Promise<Demo> {
-      validate(demoRequestSchema, body);
+    async start(userId: string): Promise<Demo> {
       const { row, created } = await db.transaction(async (tx) => {
         // One at a time per user: two clicks make one monitor.
         await lockOwner(tx, userId);
@@ -77,8 +75,7 @@ export function createDemoService(deps: DemoDeps) {
     },
 
     /** Changes the user's demo page one step (price, stock, a new item) and checks its monitor now. */
-    async change(userId: string, body: unknown): Promise<DemoChange> {
-      validate(demoRequestSchema, body);
+    async change(userId: string): Promise<DemoChange> {
       const row = await repo.bumpDemoVersion(db, userId, deps.clock.now());
       if (!row) throw new NotFound("Try the demo page first.");
       let checking = false;

@@ -136,7 +136,7 @@ function routeOperation(method: string, path: string, schema: FastifySchema): Js
     ...(schema.body
       ? {
           requestBody: {
-            required: true,
+            required: !(schema.body as z.ZodType).safeParse(undefined).success,
             content: { "application/json": { schema: jsonSchema(schema.body, "input") } },
           },
         }

@@ -13,8 +13,6 @@ import {
   createMonitorSchema,
   createShareSchema,
   dashboardSchema,
-  demoChangeSchema,
-  demoSchema,
   feedSchema,
   importMonitorsSchema,
   importResultSchema,
@@ -456,34 +454,5 @@ export const operations: Operation[] = [
     response: sharedChangeSchema,
     errors: [410, 429],
     public: true,
-  },
-  {
-    method: "get",
-    path: "/demo",
-    tag: "Demo page",
-    summary:
-      "Your demo page: its address, its monitor and how often it was changed (404 before you tried it)",
-    status: 200,
-    response: demoSchema,
-  },
-  {
-    method: "post",
-    path: "/demo",
-    tag: "Demo page",
-    summary: "Try it: make your own demo page and a monitor on it (does not count toward the plan's limit)",
-    description:
-      "The page is served by ChangeRadar at /demo/{token} and its monitor reads it in-process. Asking again returns the same page and monitor (a new monitor if you deleted it). No body.",
-    status: 200,
-    response: demoSchema,
-    errors: [400],
-  },
-  {
-    method: "post",
-    path: "/demo/change",
-    tag: "Demo page",
-    summary: "Change your demo page one step (price, stock, a new item) and check its monitor now",
-    status: 200,
-    response: demoChangeSchema,
-    errors: [400, 429],
   },
 ];
