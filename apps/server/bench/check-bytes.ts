@@ -3,6 +3,9 @@
  * each record, so the claim is not counted) and the growth of every table with its indexes. Run it against
  * a server nothing else writes to. Prints ONE JSON object.
  *
+ * Where the bytes of the same-body checks go (`sameBodyWhere`: WAL bytes per check by relation and record
+ * type, full-page images apart) is read with pg_walinspect when the server has it (PostgreSQL 15+, superuser).
+ *
  * DATABASE_URL (a PostgreSQL server; a database is created and dropped), BENCH_CHECKS (default 300).
  */
 import type { Snapshot } from "@changeradar/engine";
@@ -46,6 +49,31 @@ async function scalar(database: DatabaseHandle, query: ReturnType<typeof sql>): 
   return Number(Object.values(result.rows[0] as Record<string, unknown>)[0]);
 }
 
+/** WAL bytes by "relation record-type" between two LSNs, from pg_walinspect. */
+async function walRecords(database: DatabaseHandle, from: string, to: string, into: Map<string, number>) {
+  const result = await database.db.execute(sql`
+    select coalesce(pg_filenode_relation(0, substring(block_ref from 'rel [0-9]+/[0-9]+/([0-9]+)')::oid)::text,
+             lower(resource_manager)) as relation,
+           record_type, record_length, fpi_length
+    from pg_get_wal_records_info(${from}::pg_lsn, ${to}::pg_lsn)`);
+  for (const row of result.rows as {
+    relation: string;
+    record_type: string;
+    record_length: number;
+    fpi_length: number;
+  }[]) {
+    const key = `${row.relation} ${row.record_type}`;
+    into.set(key, (into.get(key) ?? 0) + Number(row.record_length) - Number(row.fpi_length));
+    if (Number(row.fpi_length) > 0)
+      into.set("full-page images", (into.get("full-page images") ?? 0) + Number(row.fpi_length));
+  }
+}
+
+const lsnText = async (database: DatabaseHandle) => {
+  const result = await database.db.execute(sql`select pg_current_wal_lsn()::text as lsn`);
+  return (result.rows[0] as { lsn: string }).lsn;
+};
+
 const walLsn = (database: DatabaseHandle) =>
   scalar(database, sql`select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8`);
 const tableBytes = (database: DatabaseHandle) =>
@@ -58,8 +86,13 @@ const tableBytes = (database: DatabaseHandle) =>
 const scratch = await createScratchDatabase(serverUrl, "cr_bytes");
 const database = await createDatabase({ databaseUrl: scratch.url, dataDir: "unused" });
 const figures: Record<string, { walBytesPerCheck: number; tableBytesPerCheck: number }> = {};
+let where: Record<string, number> | null = null;
 try {
   await migrate(database);
+  const inspect = await database.db
+    .execute(sql`create extension if not exists pg_walinspect`)
+    .then(() => true)
+    .catch(() => false);
   const db = database.db;
   const [user] = await db
     .insert(users)
@@ -77,15 +110,18 @@ try {
     })
     .returning();
   const writer = createCheckWriter(db, owner);
-  const record = async (outcome: PageCheckOutcome) => {
+  const record = async (outcome: PageCheckOutcome, bytesWhere?: Map<string, number>) => {
     const claimed = await claimMonitor(db, monitor.id, owner, 60_000);
     if (!claimed) throw new Error("not claimed");
     const before = await walLsn(database);
+    const from = bytesWhere ? await lsnText(database) : "";
     await recordCheck(writer, claimed, outcome, new Date(), {
       startedAt: new Date(),
       timing: defaultCheckTiming,
     });
-    return (await walLsn(database)) - before;
+    const wal = (await walLsn(database)) - before;
+    if (bytesWhere) await walRecords(database, from, await lsnText(database), bytesWhere);
+    return wal;
   };
   await record({ ...fetched, kind: "baseline", snapshot, screenshot: null, fingerprint: "f1" });
   for (const [kind, outcome] of Object.entries(outcomes)) {
@@ -93,7 +129,13 @@ try {
     await db.execute(sql`checkpoint`).catch(() => {});
     const tablesBefore = await tableBytes(database);
     let wal = 0;
-    for (let i = 0; i < checks; i++) wal += await record(outcome);
+    const bytesWhere = inspect && kind === "sameBody" ? new Map<string, number>() : undefined;
+    for (let i = 0; i < checks; i++) wal += await record(outcome, bytesWhere);
+    if (bytesWhere) {
+      where = Object.fromEntries(
+        [...bytesWhere].sort((a, b) => b[1] - a[1]).map(([key, bytes]) => [key, Math.round(bytes / checks)]),
+      );
+    }
     figures[kind] = {
       walBytesPerCheck: Math.round(wal / checks),
       tableBytesPerCheck: Math.round(((await tableBytes(database)) - tablesBefore) / checks),
@@ -146,4 +188,4 @@ try {
   await database.close();
   await scratch.drop();
 }
-console.log(JSON.stringify({ checks, ...figures }));
+console.log(JSON.stringify({ checks, ...figures, sameBodyWhere: where }));
