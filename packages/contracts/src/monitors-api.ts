@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { maxSensitivity, minSensitivity, monitorSorts, monitorStatuses, watchKinds } from "./monitors";
+import {
+  maxSensitivity,
+  minSensitivity,
+  monitorModes,
+  monitorSorts,
+  monitorStatuses,
+  siteLimits,
+  watchKinds,
+} from "./monitors";
 import { pageOf, pageQuerySchema } from "./paging";
 import { frequencies } from "./plans";
 
@@ -65,6 +73,24 @@ export const createMonitorSchema = z.strictObject({
   paused: z.boolean().optional(),
   /** Plain-words criteria for the optional AI judgement ("only tell me about price drops"). */
   aiCriteria: z.string().trim().max(500).nullable().optional(),
+  /** One page (the default), or a site's pages from the sitemap at `url` or crawled from the page at `url`. */
+  mode: z.enum(monitorModes, { error: "Choose one page, a sitemap or a crawl" }).optional(),
+  /** Site monitors: pages listed at most (the mode's default when absent; a crawl allows fewer than a sitemap). */
+  maxPages: z
+    .number({ error: `Pages must be a whole number from 1 to ${siteLimits.sitemap.maxPages}` })
+    .int(`Pages must be a whole number from 1 to ${siteLimits.sitemap.maxPages}`)
+    .min(1, `Pages must be a whole number from 1 to ${siteLimits.sitemap.maxPages}`)
+    .max(siteLimits.sitemap.maxPages, `Pages must be a whole number from 1 to ${siteLimits.sitemap.maxPages}`)
+    .nullable()
+    .optional(),
+  /** Crawl: links followed this many steps from the start page. */
+  crawlDepth: z
+    .number({ error: `Depth must be a whole number from 1 to ${siteLimits.maxDepth}` })
+    .int(`Depth must be a whole number from 1 to ${siteLimits.maxDepth}`)
+    .min(1, `Depth must be a whole number from 1 to ${siteLimits.maxDepth}`)
+    .max(siteLimits.maxDepth, `Depth must be a whole number from 1 to ${siteLimits.maxDepth}`)
+    .nullable()
+    .optional(),
 });
 export type CreateMonitorInput = z.input<typeof createMonitorSchema>;
 
@@ -86,6 +112,10 @@ export const monitorSchema = z.object({
   tags: z.array(z.string()),
   paused: z.boolean(),
   aiCriteria: z.string().nullable(),
+  mode: z.enum(monitorModes),
+  /** Site monitors: pages listed at most, and a crawl's depth (null for one page). */
+  maxPages: z.number().nullable(),
+  crawlDepth: z.number().nullable(),
   status: z.enum(monitorStatuses),
   lastCheckedAt: z.string().nullable(),
   nextCheckAt: z.string().nullable(),

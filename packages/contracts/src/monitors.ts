@@ -11,6 +11,26 @@ export const minSensitivity = 0;
 export const maxSensitivity = 100;
 export const defaultSensitivity = 50;
 
+/**
+ * What a monitor watches: one page, or a whole site's pages (added and removed) read from its sitemap or by
+ * crawling from a start page within its host.
+ */
+export const monitorModes = ["page", "sitemap", "crawl"] as const;
+export type MonitorMode = (typeof monitorModes)[number];
+export const monitorModeLabels: Record<MonitorMode, string> = {
+  page: "One page",
+  sitemap: "A site, from its sitemap",
+  crawl: "A site, by following its links",
+};
+
+/** The bounds of a site monitor's read: pages listed at most per mode, and how deep a crawl follows links. */
+export const siteLimits = {
+  sitemap: { defaultPages: 500, maxPages: 500 },
+  crawl: { defaultPages: 50, maxPages: 50 },
+  defaultDepth: 2,
+  maxDepth: 3,
+} as const;
+
 export const monitorSorts = ["default", "lastCheckedAt", "nextCheckAt", "lastChangeAt"] as const;
 export type MonitorSort = (typeof monitorSorts)[number];
 

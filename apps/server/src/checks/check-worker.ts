@@ -13,6 +13,7 @@ import { findSnapshot } from "./checks.repository";
 import { claimDueMonitors, claimMonitor, extendLeases, nextDueAt, releaseLeases } from "./claims.repository";
 import { HostLimiter, Semaphore } from "./concurrency";
 import { checkPage, type FetchSettings, type PreviousVersion } from "./page-check";
+import { checkSite } from "./site-check";
 import { SnapshotCache } from "./snapshot-cache";
 
 export interface CheckWorkerOptions {
@@ -88,7 +89,11 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   async function runClaimed(monitor: MonitorRow): Promise<void> {
     const startedAt = clock.now();
     try {
-      const outcome = await checkPage(monitor, () => loadPrevious(db, monitor, cache), options.fetch);
+      const previous = () => loadPrevious(db, monitor, cache);
+      const outcome =
+        monitor.mode === "page"
+          ? await checkPage(monitor, previous, options.fetch)
+          : await checkSite(monitor, previous, options.fetch);
       const { status, snapshotId, askedAgain } = await recordCheck(writer, monitor, outcome, clock.now(), {
         startedAt,
         timing,

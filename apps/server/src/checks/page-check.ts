@@ -34,6 +34,8 @@ export interface FetchSettings {
   engine?: PageEngine;
   /** Pages the product serves itself (the demo page): given only for the one monitor each belongs to. */
   localPages?: LocalPages;
+  /** Site monitors: the pause between two requests and the time budget of one read (the engine's defaults). */
+  site?: { delayMs?: number; budgetMs?: number };
 }
 
 /** The page a monitor's URL names when the product serves it itself, else null (fetched as usual). */

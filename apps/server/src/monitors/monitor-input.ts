@@ -1,4 +1,4 @@
-import type { MonitorCondition } from "@changeradar/contracts";
+import { type MonitorCondition, type MonitorMode, siteLimits, type WatchKind } from "@changeradar/contracts";
 import {
   assertPublicUrl,
   FetchError,
@@ -48,3 +48,32 @@ export function assertValidConditions(conditions: readonly MonitorCondition[]): 
     throw error;
   }
 }
+
+export interface SiteSettings {
+  maxPages: number | null;
+  crawlDepth: number | null;
+}
+
+/**
+ * A site monitor's bounds: the mode's default page cap and crawl depth when not given, refused past the
+ * mode's cap (a crawl fetches every page it lists, a sitemap read only the sitemap files). One page: none.
+ */
+export function siteSettings(
+  mode: MonitorMode,
+  maxPages: number | null | undefined,
+  crawlDepth: number | null | undefined,
+): SiteSettings {
+  if (mode === "page") return { maxPages: null, crawlDepth: null };
+  const limits = siteLimits[mode];
+  const pages = maxPages ?? limits.defaultPages;
+  if (pages > limits.maxPages) {
+    throw Invalid.field(
+      "maxPages",
+      `A site read by following its links lists at most ${limits.maxPages} pages`,
+    );
+  }
+  return { maxPages: pages, crawlDepth: mode === "crawl" ? (crawlDepth ?? siteLimits.defaultDepth) : null };
+}
+
+/** What a site monitor watches: its pages coming and going (the engine's "new content"), nothing else. */
+export const SITE_WATCH: WatchKind[] = ["new_content"];

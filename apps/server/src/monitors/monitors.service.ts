@@ -20,7 +20,13 @@ import {
 import { lockOwner } from "../entitlements/entitlements.repository";
 import { Invalid, NotFound, TooManyRequests } from "../http/errors";
 import { isUuid } from "../users/users.repository";
-import { assertCheckableUrl, assertValidConditions, assertValidRules } from "./monitor-input";
+import {
+  assertCheckableUrl,
+  assertValidConditions,
+  assertValidRules,
+  SITE_WATCH,
+  siteSettings,
+} from "./monitor-input";
 import { defaultName, presentMonitor } from "./monitors.presenter";
 import * as repo from "./monitors.repository";
 
@@ -85,7 +91,10 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       assertValidRules(input.selector ?? null, input.ignore ?? []);
       assertValidConditions(input.conditions ?? []);
       assertFrequencyAllowed(ctx.user.plan, input.frequency);
-      const renderJs = rendersFor(input.watch, input.renderJs ?? false);
+      const mode = input.mode ?? "page";
+      const site = siteSettings(mode, input.maxPages, input.crawlDepth);
+      // A site monitor reads addresses over plain HTTP: no scope, no browser; it watches pages come and go.
+      const renderJs = mode === "page" && rendersFor(input.watch, input.renderJs ?? false);
       if (renderJs) assertRenderingAllowed(ctx.user.plan);
       await assertChannels(ctx, input.channelIds);
       // Count and insert in one transaction with the owner's row locked: parallel creates cannot pass the limit.
@@ -98,8 +107,8 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
           host: url.hostname.toLowerCase(),
           name: input.name?.trim() || defaultName(url),
           frequency: input.frequency,
-          watch: input.watch,
-          selector: input.selector?.trim() || null,
+          watch: mode === "page" ? input.watch : SITE_WATCH,
+          selector: mode === "page" ? input.selector?.trim() || null : null,
           ignoreRules: input.ignore ?? [],
           conditions: input.conditions ?? [],
           renderJs,
@@ -108,6 +117,8 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
           tags: [...new Set(input.tags ?? [])],
           paused: input.paused ?? false,
           aiCriteria: input.aiCriteria ?? null,
+          mode,
+          ...site,
         });
       });
       if (!row.paused) options.checkSoon(row.id);
@@ -136,10 +147,26 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       if (input.selector !== undefined || input.ignore !== undefined) {
         assertValidRules(input.selector ?? current.selector, input.ignore ?? current.ignoreRules);
       }
-      if (input.selector !== undefined && (input.selector?.trim() || null) !== current.selector) {
+      const selectorChanged = (input.selector?.trim() || null) !== current.selector;
+      if (input.selector !== undefined && selectorChanged && (input.mode ?? current.mode) === "page") {
         Object.assign(patch, { selector: input.selector?.trim() || null, ...freshBaseline() });
       }
-      const renderJs = rendersFor(input.watch ?? current.watch, input.renderJs ?? current.renderJs);
+      const mode = input.mode ?? current.mode;
+      const site = siteSettings(
+        mode,
+        input.maxPages !== undefined ? input.maxPages : current.maxPages,
+        input.crawlDepth !== undefined ? input.crawlDepth : current.crawlDepth,
+      );
+      if (
+        mode !== current.mode ||
+        site.maxPages !== current.maxPages ||
+        site.crawlDepth !== current.crawlDepth
+      ) {
+        Object.assign(patch, { mode, ...site, ...freshBaseline() });
+        if (mode !== "page") Object.assign(patch, { watch: SITE_WATCH, selector: null });
+      }
+      const renderJs =
+        mode === "page" && rendersFor(input.watch ?? current.watch, input.renderJs ?? current.renderJs);
       if (renderJs !== current.renderJs) {
         // Turning rendering on is gated; a monitor that renders from a higher plan keeps doing so.
         if (renderJs) assertRenderingAllowed(ctx.user.plan);
@@ -147,7 +174,7 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       }
       const resuming = input.paused === false && current.paused;
       if (input.name !== undefined) patch.name = input.name.trim() || current.name;
-      if (input.watch !== undefined) patch.watch = input.watch;
+      if (input.watch !== undefined && mode === "page") patch.watch = input.watch;
       if (input.ignore !== undefined) patch.ignoreRules = input.ignore;
       if (input.conditions !== undefined) {
         assertValidConditions(input.conditions);

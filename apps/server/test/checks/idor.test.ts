@@ -80,6 +80,7 @@ describe("every monitors and history endpoint is scoped to its owner", () => {
       ["DELETE", `/api/v1/shares/${shareId}`],
       ["GET", `/api/v1/monitors/${monitorId}`],
       ["PATCH", `/api/v1/monitors/${monitorId}`, { name: "Mine now" }],
+      ["PATCH", `/api/v1/monitors/${monitorId}`, { mode: "crawl", maxPages: 10, crawlDepth: 1 }],
       ["POST", `/api/v1/monitors/${monitorId}/pause`],
       ["POST", `/api/v1/monitors/${monitorId}/resume`],
       ["POST", `/api/v1/monitors/${monitorId}/check`],

@@ -199,13 +199,16 @@ describe("URLs and preview", () => {
         "http://10.0.0.8/admin",
         "http://169.254.169.254/latest/meta-data/",
       ]) {
-        const res = await fetch(`${strict.baseUrl}/api/v1/monitors`, {
-          method: "POST",
-          headers: { ...owner.auth, "content-type": "application/json" },
-          body: JSON.stringify({ url, frequency: "1d", watch: ["text"] }),
-        });
-        expect(res.status).toBe(400);
-        expect((await res.json()).errors[0].path).toBe("url");
+        // A site monitor's sitemap or start page (issue 13) passes the same guard as a page's address.
+        for (const mode of ["page", "sitemap", "crawl"]) {
+          const res = await fetch(`${strict.baseUrl}/api/v1/monitors`, {
+            method: "POST",
+            headers: { ...owner.auth, "content-type": "application/json" },
+            body: JSON.stringify({ url, frequency: "1d", watch: ["text"], mode }),
+          });
+          expect({ url, mode, status: res.status }).toEqual({ url, mode, status: 400 });
+          expect((await res.json()).errors[0].path).toBe("url");
+        }
       }
       // The import (issue 13) runs every address through the same guard, in the dry run and the real run.
       const privateHosts = [

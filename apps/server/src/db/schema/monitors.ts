@@ -1,4 +1,4 @@
-import type { Frequency, MonitorCondition, WatchKind } from "@changeradar/contracts";
+import type { Frequency, MonitorCondition, MonitorMode, WatchKind } from "@changeradar/contracts";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, timestamptz } from "./columns";
@@ -37,6 +37,11 @@ export const monitors = pgTable(
     /** Set when an administrator disabled the owner's account; enabling it resumes exactly these. */
     pausedByDisable: boolean("paused_by_disable").notNull().default(false),
     aiCriteria: text("ai_criteria"),
+    /** One page, or a site's pages from its sitemap or a crawl (issue 13): `url` is the sitemap or start page. */
+    mode: text("mode").$type<MonitorMode>().notNull().default("page"),
+    /** Site monitors: pages listed at most, and how many steps a crawl follows links (null for one page). */
+    maxPages: integer("max_pages"),
+    crawlDepth: smallint("crawl_depth"),
     // Scheduling
     nextCheckAt: timestamptz("next_check_at").notNull().defaultNow(),
     leaseUntil: timestamptz("lease_until"),
