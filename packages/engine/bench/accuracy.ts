@@ -8,8 +8,12 @@
  *   seen would);
  * - rules ablated: every named heuristic (src/extract/price/picking-rules.ts, shared by price and
  *   availability) is switched off in turn; a rule whose only gains (price or availability) are on one shop
- *   is one that could not have been written without that shop, so that shop is scored with the rule off. The engine holds no rule, table or constant keyed to a
- *   shop (test/extract/no-site-names.test.ts checks its sources).
+ *   is one that could not have been written without that shop, so that shop is scored with the rule off.
+ *   The engine holds no rule, table or constant keyed to a shop (test/extract/no-site-names.test.ts
+ *   checks its sources);
+ * - visible only, and visible only left one shop out: the same pages without their structured data;
+ * - articles and listings with a price: non-product pages where a price was read (full or visible only),
+ *   each a wrong guess.
  */
 import { extractSnapshotSync } from "../src/extract";
 import { type PickingRule, pickingRules } from "../src/extract/price/picking-rules";
@@ -78,41 +82,69 @@ for (const shop of shops) {
   );
 }
 
-// Which shops each rule gains (or loses) pages on, price and availability together: the rules are shared
-// by both, and a rule written from one shop's availability that also fixes another shop's price was not
-// written from that second shop.
-const onlyFor = new Map<string, PickingRule[]>();
-const ruleEffects: Record<string, { gains: string[]; losses: string[] }> = {};
-for (const rule of rules) {
-  const without = run([rule]);
-  const gains: string[] = [];
-  const losses: string[] = [];
-  full.forEach((r, i) => {
-    const w = without[i];
-    if (w === undefined) return;
-    if (r.price.ok !== w.price.ok) (r.price.ok ? gains : losses).push(`${r.shop} (price)`);
-    if (r.availability !== null && r.availability.ok !== w.availability?.ok)
-      (r.availability.ok ? gains : losses).push(`${r.shop} (availability)`);
-  });
-  ruleEffects[rule] = { gains, losses };
-  const gainedShops = new Set(gains.map((g) => g.split(" ")[0]));
-  if (gainedShops.size === 1) {
-    const shop = [...gainedShops][0] as string;
-    onlyFor.set(shop, [...(onlyFor.get(shop) ?? []), rule]);
+type Run = ReturnType<typeof run>;
+
+/**
+ * Leave-one-shop-out for one reading (full page or visible only): which shops each rule gains (or loses)
+ * pages on, price and availability together (the rules are shared by both, and a rule written from one
+ * shop's availability that also fixes another shop's price was not written from that second shop); a rule
+ * that gains on one shop only is scored off for that shop.
+ */
+function leaveOneShopOut(base: Run, visibleOnly: boolean) {
+  const onlyFor = new Map<string, PickingRule[]>();
+  const effects: Record<string, { gains: string[]; losses: string[] }> = {};
+  for (const rule of rules) {
+    const without = run([rule], visibleOnly);
+    const gains: string[] = [];
+    const losses: string[] = [];
+    base.forEach((r, i) => {
+      const w = without[i];
+      if (w === undefined) return;
+      if (r.price.ok !== w.price.ok) (r.price.ok ? gains : losses).push(`${r.shop} (price)`);
+      if (r.availability !== null && r.availability.ok !== w.availability?.ok)
+        (r.availability.ok ? gains : losses).push(`${r.shop} (availability)`);
+    });
+    effects[rule] = { gains, losses };
+    const gainedShops = new Set(gains.map((g) => g.split(" ")[0]));
+    if (gainedShops.size === 1) {
+      const shop = [...gainedShops][0] as string;
+      onlyFor.set(shop, [...(onlyFor.get(shop) ?? []), rule]);
+    }
   }
-}
-const heldOutPrice: { shop: string; ok: boolean }[] = [];
-const heldOutAvailability: { shop: string; ok: boolean }[] = [];
-for (const shop of shops) {
-  const off = onlyFor.get(shop) ?? [];
-  const source = off.length === 0 ? full : run(off);
-  for (const r of source) {
-    if (r.shop !== shop) continue;
-    heldOutPrice.push({ shop, ok: r.price.ok });
-    if (r.availability !== null) heldOutAvailability.push({ shop, ok: r.availability.ok });
+  const price: { shop: string; ok: boolean }[] = [];
+  const availability: { shop: string; ok: boolean }[] = [];
+  for (const shop of shops) {
+    const off = onlyFor.get(shop) ?? [];
+    const source = off.length === 0 ? base : run(off, visibleOnly);
+    for (const r of source) {
+      if (r.shop !== shop) continue;
+      price.push({ shop, ok: r.price.ok });
+      if (r.availability !== null) availability.push({ shop, ok: r.availability.ok });
+    }
   }
+  return { price, availability, effects, onlyFor };
 }
+
+const heldOut = leaveOneShopOut(full, false);
 const visibleOnly = run([], true);
+const heldOutVisible = leaveOneShopOut(visibleOnly, true);
+const ruleEffects = heldOut.effects;
+const onlyFor = heldOut.onlyFor;
+const heldOutPrice = heldOut.price;
+const heldOutAvailability = heldOut.availability;
+
+/**
+ * Pages that are not product pages (articles, listings, decoys) read without structured data: a price
+ * found there is a wrong guess. Counted so that rules reading the visible page harder stay honest.
+ */
+const others = corpusPages().filter((p) => p.category === "article" || p.category === "listing");
+const pricedOthers = others.flatMap((page) => {
+  const input = corpusInput(page);
+  const found = [input, { ...input, text: withoutStructuredData(input.text), bytes: undefined }].map(
+    (i) => extractSnapshotSync(i).price,
+  );
+  return found.some((p) => p !== null) ? [`${page.file}: ${JSON.stringify(found)}`] : [];
+});
 
 console.log(
   JSON.stringify(
@@ -126,19 +158,25 @@ console.log(
       ),
       availabilityLeaveOneShopOut: summary(heldOutAvailability),
       priceVisibleOnly: summary(visibleOnly.map((r) => ({ shop: r.shop, ok: r.price.ok }))),
+      priceVisibleOnlyLeaveOneShopOut: summary(heldOutVisible.price),
       availabilityVisibleOnly: summary(
         visibleOnly
           .filter((r) => r.availability !== null)
           .map((r) => ({ shop: r.shop, ok: r.availability?.ok ?? false })),
       ),
+      availabilityVisibleOnlyLeaveOneShopOut: summary(heldOutVisible.availability),
+      articlesAndListingsWithAPrice: `${pricedOthers.length}/${others.length}`,
       ruleEffects,
       rulesScoredOffFor: Object.fromEntries(onlyFor),
+      ruleEffectsVisibleOnly: heldOutVisible.effects,
+      rulesScoredOffForVisibleOnly: Object.fromEntries(heldOutVisible.onlyFor),
     },
     null,
     2,
   ),
 );
 if (showMisses) {
+  for (const line of pricedOthers) console.log(`priced non-product page: ${line}`);
   for (const r of full) {
     if (!r.price.ok) console.log(`miss: price ${r.page.file}: ${r.price.detail}`);
     if (r.availability !== null && !r.availability.ok)
