@@ -6,6 +6,7 @@ import { localeHints } from "../price/currency";
 import { readJsonLd } from "../price/json-ld";
 import { readMarkup } from "../price/markup";
 import { pickPrice } from "../price/pick-price";
+import { priceUnderTheName } from "../price/visible-price";
 import { selectHtmlScope } from "../scope";
 import { resolveImages } from "./images";
 import { collapseWhitespace } from "./line-builder";
@@ -65,7 +66,8 @@ export function extractHtml(url: string, html: string, scope: Scope | undefined)
       shown.weak !== null ||
       // The user pointed at this part of the page, or it shows one price rather than a listing's many.
       scopeMatched === true ||
-      showsOnePrice(facts);
+      showsOnePrice(facts) ||
+      priceUnderTheName(facts, hints);
     price = pickPrice({ productPage, jsonLd: jsonLd.offers, markup, page: facts, hints });
     const stock = pickAvailability([...jsonLd.offers, ...markup], facts.meta, shown);
     availability = stock.availability;

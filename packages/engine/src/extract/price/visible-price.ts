@@ -5,7 +5,7 @@ import type { PageFacts } from "../html/walk";
 import type { LocaleHints } from "./currency";
 import { findBareAmount, findMoney, type Money } from "./money";
 import { pickingRules } from "./picking-rules";
-import { productHeadings } from "./product-heading";
+import { namesItsProduct, productHeadings } from "./product-heading";
 
 /** How far after a main heading the buy box is looked for, in lines. */
 export const buyBoxLines = 40;
@@ -128,6 +128,27 @@ function struckParts(root: Element): Element[] {
     for (const child of el.children) if (child.type === "tag") stack.push(child);
   }
   return out;
+}
+
+/** How close under the product's name a price element shows the page is about that one product. */
+const underTheName = 8;
+
+/**
+ * Whether the page shows a price (an amount with its currency, in an element named "price") right under
+ * the name of its product (the heading its title repeats), outside any tile: a product page, even without
+ * structured data or a buy button the walk recognised. A bare number is not enough ("amount" also names
+ * the quantities of a recipe).
+ */
+export function priceUnderTheName(page: PageFacts, hints: LocaleHints): boolean {
+  if (!namesItsProduct(page)) return false;
+  const headings = productHeadings(page);
+  return page.priceElements.some(
+    ({ element, line }) =>
+      headings.some((heading) => line >= heading && line <= heading + underTheName) &&
+      !insideRepeatedTile(element) &&
+      !isStruckThrough(element) &&
+      findMoney(textOf(element, 80), hints) !== null,
+  );
 }
 
 /** Whether a line is in the buy box: shortly after one of the page's main headings (anywhere without one). */

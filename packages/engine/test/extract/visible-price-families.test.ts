@@ -1,0 +1,60 @@
+/**
+ * Issue 10 §1: the price read from what the page shows, on shops without structured data. One block per
+ * family of misses seen on pages the rules were not written from; every page here is generated, no shop
+ * named.
+ */
+import { describe, expect, it } from "vitest";
+import { extractSnapshotSync } from "../../src/extract";
+
+const page = (title: string, body: string, url = "https://shop.example.com/p/1", head = "") =>
+  extractSnapshotSync({
+    url,
+    contentType: "text/html",
+    text: `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`,
+  });
+
+describe("the product's name when no h1 names it", () => {
+  it("a name in a plain block before h1s used for other products: the buy box follows the name", () => {
+    const s = page(
+      "Linen Shirt Blue - Example Shop",
+      `<nav>Home / Shirts</nav><div class="deal-title">Linen Shirt Blue</div><div class="deal_price">$39.00</div>
+       <p>Options</p><section><h1>Wool Sweater</h1><p class="price">$59.00</p></section>`,
+    );
+    expect(s.price).toMatchObject({ amount: 39, currency: "USD" });
+  });
+
+  it("a line naming only part of the title does not stand in for the name", () => {
+    const s = page(
+      "Linen Shirt Blue with long sleeves and pockets - Example Shop",
+      `<nav>Linen</nav><div>Shirt</div><section><h1>Linen Shirt Blue with long sleeves</h1><p class="price">$39.00</p></section>`,
+    );
+    expect(s.price).toMatchObject({ amount: 39, currency: "USD" });
+  });
+});
+
+describe("a product page recognised by the price under its name", () => {
+  const related = [1, 2, 3, 4]
+    .map(
+      (n) => `<li><a href="/p/${n}"><img src="/i/${n}.jpg"></a><span class="price">EUR${n}9.99</span></li>`,
+    )
+    .join("");
+
+  it("no structured data and no buy button the walk knows: the price a few lines under the name", () => {
+    const s = page(
+      "Socks Brooklyn | Free delivery",
+      `<h1>Socks Brooklyn</h1><div>No reviews</div><div>Code 5456</div><div>Picture may differ.</div>
+       <div class="price"><span class="current-price">EUR15.99</span></div><div>Pieejamība: 4</div>
+       <button>Ielikt grozā</button><h2>You may also like</h2><ul>${related}</ul>`,
+    );
+    expect(s.price).toMatchObject({ amount: 15.99, currency: "EUR", source: "text" });
+  });
+
+  it("a bare number in an element named amount (a recipe's quantities) is no price", () => {
+    const s = page(
+      "Fennel and carrots | Recipes",
+      `<h1>Fennel and carrots</h1><div>20 min.</div><ul><li><span class="amount">250</span> g carrots</li>
+       <li><span class="amount">300</span> g fennel</li></ul>`,
+    );
+    expect(s.price).toBeNull();
+  });
+});
