@@ -58,3 +58,29 @@ describe("a product page recognised by the price under its name", () => {
     expect(s.price).toBeNull();
   });
 });
+
+describe("a classified ad that calls itself an article", () => {
+  const head = `<meta property="og:type" content="article">`;
+
+  it("shows its price in the heading that names it: the price is read", () => {
+    const s = page(
+      "Washing Machine 6kg - appliances - by owner",
+      `<div>City &gt; appliances – by owner</div><h1>Washing Machine 6kg - <span class="price">£50</span> (Town)</h1>
+       <p>Pickup only.</p>`,
+      "https://city.classifieds.example.org/app/1.html",
+      head,
+    );
+    expect(s.price).toMatchObject({ amount: 50, currency: "GBP", source: "text" });
+  });
+
+  it("an article naming a price in its text, not in a price element, stays editorial", () => {
+    const s = page(
+      "Heulage for horses",
+      `<h1>Heulage for horses</h1><p>A bale costs about €50 this winter.</p>`,
+      "https://magazine.example.de/heulage",
+      `${head}<meta property="product:price:amount" content="1"><meta property="product:price:currency" content="EUR">`,
+    );
+    expect(s.price).toBeNull();
+    expect(s.availability).toBe("unknown");
+  });
+});

@@ -50,8 +50,13 @@ export function extractHtml(url: string, html: string, scope: Scope | undefined)
   const markup = readMarkup(facts.markup, hints);
   const ogType = head.meta.get("og:type")?.toLowerCase() ?? "";
   // Editorial pages may carry paywall product meta in their head: not a shop page, so no price or stock.
+  // A page that calls itself an article but shows a price right under the name of what it offers (a
+  // classified ad) is not editorial.
   const editorial =
-    (ogType.startsWith("article") || jsonLd.hasArticle) && !jsonLd.hasProduct && markup.length === 0;
+    (ogType.startsWith("article") || jsonLd.hasArticle) &&
+    !jsonLd.hasProduct &&
+    markup.length === 0 &&
+    !priceUnderTheName(facts, hints);
   let price: Price | null = null;
   let availability: Availability = "unknown";
   if (!editorial && scopeMatched !== false) {

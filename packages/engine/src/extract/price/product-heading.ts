@@ -16,7 +16,7 @@ const normalised = (text: string) =>
     .trim();
 
 /** How much of a heading must appear in the page title to name the product: its first characters. */
-const namingChars = 30;
+const namingChars = 20;
 
 /** A line standing in for a missing heading must hold at least this share of the title's text. */
 const namingShare = 0.5;
