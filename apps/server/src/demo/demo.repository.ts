@@ -22,7 +22,7 @@ export async function linkDemoMonitor(db: Database, userId: string, monitorId: s
   await db.update(demoPages).set({ monitorId }).where(eq(demoPages.userId, userId));
 }
 
-/** The next version of the user's demo page; null when they have none. */
+/** The next version of the user's demo page (null when they have none). */
 export async function bumpDemoVersion(db: Database, userId: string, now: Date): Promise<DemoPageRow | null> {
   const [row] = await db
     .update(demoPages)

@@ -48,8 +48,10 @@ export function registerDemoRoutes(api: Api, ctx: AppContext): void {
       schema: {
         tags,
         summary: "Change your demo page one step (price, stock, a new item) and check its monitor now",
+        description:
+          "409 while the demo monitor's first check, or any check of it, is running: change it again a moment later.",
         body: demoRequestSchema,
-        response: { 200: demoChangeSchema, ...failures(400, 429) },
+        response: { 200: demoChangeSchema, ...failures(400, 409, 429) },
       },
     },
     async (request) => demo.change(request.user.id),

@@ -7,7 +7,7 @@ import type { CheckQueue } from "../context";
 import type { Database } from "../db";
 import type { DemoPageRow } from "../db/schema/demo";
 import { lockOwner } from "../entitlements/entitlements.repository";
-import { NotFound } from "../http/errors";
+import { Conflict, NotFound } from "../http/errors";
 import { findMonitor, insertMonitor, updateMonitor } from "../monitors/monitors.repository";
 import * as repo from "./demo.repository";
 import { describeStep, renderDemoPage } from "./demo-page";
@@ -74,19 +74,26 @@ export function createDemoService(deps: DemoDeps) {
       return present(row);
     },
 
-    /** Changes the user's demo page one step (price, stock, a new item) and checks its monitor now. */
+    /**
+     * Changes the user's demo page one step (price, stock, a new item) and checks its monitor now. Refused
+     * while the monitor's first check or another check runs: that check might read the page either way,
+     * and the change would then go unseen until the next scheduled check.
+     */
     async change(userId: string): Promise<DemoChange> {
-      const row = await repo.bumpDemoVersion(db, userId, deps.clock.now());
-      if (!row) throw new NotFound("Try the demo page first.");
-      let checking = false;
-      if (row.monitorId) {
-        const monitor = await updateMonitor(db, userId, row.monitorId, { nextCheckAt: deps.clock.now() });
-        if (monitor && !monitor.paused) {
-          deps.checks.checkSoon(monitor.id);
-          checking = true;
-        }
+      const demo = await repo.findDemoByUser(db, userId);
+      if (!demo) throw new NotFound("Try the demo page first.");
+      const now = deps.clock.now();
+      const monitor = demo.monitorId ? await findMonitor(db, userId, demo.monitorId) : null;
+      const watching = monitor !== null && !monitor.paused;
+      if (watching && (monitor.latestSnapshotId === null || (monitor.leaseUntil ?? now) > now)) {
+        throw new Conflict("The demo page is being checked right now. Change it again in a moment.");
       }
-      return { ...present(row), changed: describeStep(row.version), checking };
+      const row = (await repo.bumpDemoVersion(db, userId, now))!;
+      if (watching) {
+        await updateMonitor(db, userId, monitor.id, { nextCheckAt: now });
+        deps.checks.checkSoon(monitor.id);
+      }
+      return { ...present(row), changed: describeStep(row.version), checking: watching };
     },
 
     /** The page itself, by its address; 404 for any token that is not a demo page's. */

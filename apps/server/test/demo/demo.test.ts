@@ -1,6 +1,8 @@
 import type { Demo, DemoChange } from "@changeradar/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPage } from "../../src/checks/page-check";
+import { monitors } from "../../src/db/schema/monitors";
 import { demoLocalPages } from "../../src/demo/demo.service";
 import { insertMonitor } from "../../src/monitors/monitors.repository";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -17,6 +19,13 @@ beforeAll(async () => {
   t = await startTestServer();
 });
 afterAll(async () => t?.close());
+
+async function firstCheckOf(user: { call: Awaited<ReturnType<typeof signUp>>["call"] }, monitorId: string) {
+  await eventually(
+    async () => (await user.call("GET", `/monitors/${monitorId}`)).body,
+    (m) => m.lastCheckedAt !== null,
+  );
+}
 
 async function signUp(plan: "Free" | "Pro" = "Free") {
   const user = await createAccount(t, { plan, verified: true });
@@ -77,10 +86,7 @@ describe("try it on a demo page", () => {
   it("steps through price, stock and a new item; each step is a change of its own", async () => {
     const user = await signUp("Pro");
     const { monitorId } = (await user.call("POST", "/demo")).body as Demo;
-    await eventually(
-      async () => (await user.call("GET", `/monitors/${monitorId}`)).body,
-      (m) => m.lastCheckedAt !== null,
-    );
+    await firstCheckOf(user, monitorId!);
     const said: string[] = [];
     for (let step = 1; step <= 3; step++) {
       // A check in flight takes the next request as soon as it ends; wait for each change in turn.
@@ -138,7 +144,8 @@ describe("try it on a demo page", () => {
     const sibling = await t.startSibling({ RATE_LIMIT_SCALE: "0.1" });
     try {
       const user = await signUp();
-      await user.call("POST", "/demo");
+      const { monitorId } = (await user.call("POST", "/demo")).body as Demo;
+      await firstCheckOf(user, monitorId!);
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
         const res = await fetch(`${sibling.baseUrl}/api/v1/demo/change`, {
@@ -147,10 +154,33 @@ describe("try it on a demo page", () => {
         });
         statuses.push(res.status);
       }
-      expect(statuses).toEqual([200, 200, 200, 429]);
+      // The second and third may meet the first one's check still running (409); the fourth is over the limit.
+      expect(statuses[0]).toBe(200);
+      expect(statuses.slice(1, 3).every((s) => s === 200 || s === 409)).toBe(true);
+      expect(statuses[3]).toBe(429);
     } finally {
       await sibling.close();
     }
+  });
+});
+
+describe("a change while a check of the demo runs", () => {
+  it("is refused (409) and the page stays as it was: that check could read either version", async () => {
+    const user = await signUp();
+    const { monitorId } = (await user.call("POST", "/demo")).body as Demo;
+    await firstCheckOf(user, monitorId!);
+    const db = t.database.handle.db;
+    // A check of it holds its lease (as a worker does while checking).
+    await db
+      .update(monitors)
+      .set({ leaseUntil: new Date(Date.now() + 60_000), leaseOwner: "another-worker" })
+      .where(eq(monitors.id, monitorId!));
+    const refused = await user.call("POST", "/demo/change");
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: "The demo page is being checked right now. Change it again in a moment." },
+    });
+    expect((await user.call("GET", "/demo")).body.version).toBe(0);
   });
 });
 

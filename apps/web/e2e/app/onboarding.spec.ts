@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, nextCode, seriousViolations, submitSignUpForm, test, uniqueEmail } from "../fixtures";
+import { addChannelFromChecklist } from "./checklist-steps";
 import { type PageServer, startPageServer } from "./page-server";
 
 /**
@@ -64,15 +65,7 @@ test("the first monitor, then a channel, tick their steps", async () => {
   await page.getByRole("link", { name: "Dashboard" }).first().click();
   await expectDone(checklist(), 2);
 
-  await checklist().getByRole("link", { name: "Add a channel" }).click();
-  await expect(page).toHaveURL(/\/auth\/notifications#channels$/);
-  await page.getByRole("button", { name: "Add channel" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add an alert channel" });
-  await dialog.getByLabel("Name").fill("Team inbox");
-  await dialog.getByLabel("Email address").fill(uniqueEmail("team"));
-  await dialog.getByRole("button", { name: "Add channel" }).click();
-  await expect(dialog).toBeHidden();
-  await page.getByRole("link", { name: "Dashboard" }).first().click();
+  await addChannelFromChecklist(page);
   await expectDone(checklist(), 3);
 });
 

@@ -8,6 +8,8 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { ChangeDemoButton, TryDemoButton } from "./demo-buttons";
+import { useDemo } from "./demo-queries";
 import { VerifyEmailButton } from "./verify-email-button";
 
 interface Step {
@@ -27,11 +29,14 @@ const steps: Step[] = [
   {
     key: "firstMonitor",
     title: "Watch your first page",
-    hint: "Paste an address, pick what matters on it: a price, a text, new items.",
+    hint: "Paste an address, pick what matters on it: a price, a text, new items. Or try a demo page of your own first: it does not use up your plan.",
     action: (
-      <Button size="small" variant="outlined" component={Link} to="/auth/mymonitors/new">
-        Add a monitor
-      </Button>
+      <>
+        <Button size="small" variant="outlined" component={Link} to="/auth/mymonitors/new">
+          Add a monitor
+        </Button>
+        <TryDemoButton />
+      </>
     ),
   },
   {
@@ -56,8 +61,12 @@ const steps: Step[] = [
   },
 ];
 
+const demoHint =
+  "Change the demo page: its price drops, or its stock or new arrivals change, and it is checked at once.";
+
 /** The first-run checklist: each step's state comes from the account (the dashboard's `onboarding`). */
 export function OnboardingChecklist({ state }: { state: Dashboard["onboarding"] }) {
+  const demo = useDemo().data;
   const done = steps.filter((step) => state[step.key]).length;
   if (done === steps.length) return null;
   const next = steps.find((step) => !state[step.key]);
@@ -100,11 +109,16 @@ export function OnboardingChecklist({ state }: { state: Dashboard["onboarding"] 
                 </Typography>
                 {!complete && (
                   <Typography variant="body2" color="text.secondary">
-                    {step.hint}
+                    {step.key === "firstChange" && demo?.monitorId ? demoHint : step.hint}
                   </Typography>
                 )}
               </Box>
-              {!complete && step === next && <Box sx={{ pl: { xs: 4.5, sm: 0 } }}>{step.action}</Box>}
+              {!complete && (step === next || (step.key === "firstChange" && demo?.monitorId)) && (
+                <Box sx={{ pl: { xs: 4.5, sm: 0 }, display: "flex", gap: 1, flexWrap: "wrap" }}>
+                  {step.key === "firstChange" && demo?.monitorId && <ChangeDemoButton />}
+                  {step.action}
+                </Box>
+              )}
             </Box>
           );
         })}

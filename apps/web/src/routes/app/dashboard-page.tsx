@@ -28,7 +28,7 @@ export default function DashboardPage() {
       ) : (
         <OnboardingChecklist state={dashboard.data.onboarding} />
       )}
-      {!dashboard.data ? null : dashboard.data.monitors.used === 0 ? (
+      {!dashboard.data ? null : !dashboard.data.onboarding.firstMonitor ? (
         <EmptyState
           icon={<MonitorHeartOutlined />}
           title="Start by watching a page"
