@@ -1,30 +1,60 @@
-import { createChannelSchema, verifyChannelSchema } from "@changeradar/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  channelSchema,
+  channelTestResultSchema,
+  createChannelSchema,
+  itemsOf,
+  verifyChannelSchema,
+} from "@changeradar/contracts";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
 import type { AppContext } from "../context";
 import { rateLimit } from "../http/rate-limits";
-import { validate } from "../http/validate";
+import { type Api, failures, idParams, noContent } from "../http/route-schema";
 import { createChannelsService } from "./channels.service";
 import { routeId } from "./route-id";
 
 const NOT_FOUND = "Channel not found.";
+const tags = ["Channels"];
 
 /** /channels: the user's alert channels (Notification Center → channels). */
-export function registerChannelRoutes(api: FastifyInstance, ctx: AppContext): void {
+export function registerChannelRoutes(api: Api, ctx: AppContext): void {
   const channels = createChannelsService(ctx);
   const auth = { preHandler: api.authenticate };
 
-  api.get("/channels", auth, async (request) => ({ items: await channels.list(request.user) }));
+  api.get(
+    "/channels",
+    { ...auth, schema: { tags, summary: "List alert channels", response: { 200: itemsOf(channelSchema) } } },
+    async (request) => ({ items: await channels.list(request.user) }),
+  );
 
-  api.post("/channels", auth, async (request, reply) => {
-    const input = validate(createChannelSchema, request.body);
-    reply.code(201);
-    return channels.create(request.user, request.entitlement.inForce, input);
-  });
+  api.post(
+    "/channels",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Create an alert channel",
+        description:
+          'For `type: "webhook"`, `config.url` is the receiver and the answer carries the signing `secret` once. Email channels to an address other than your verified account email get a six-digit code to confirm. Channel types are gated by plan (402 names the plan).',
+        body: createChannelSchema,
+        response: { 201: channelSchema, ...failures(400, 402) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await channels.create(request.user, request.entitlement.inForce, request.body)),
+  );
 
-  api.delete("/channels/:id", auth, async (request, reply) => {
-    await channels.remove(request.user, routeId(request.params, NOT_FOUND));
-    reply.code(204);
-  });
+  api.delete(
+    "/channels/:id",
+    {
+      ...auth,
+      schema: { tags, summary: "Remove an alert channel", params: idParams, response: { 204: noContent } },
+    },
+    async (request, reply) => {
+      await channels.remove(request.user, routeId(request.params, NOT_FOUND));
+      return reply.code(204).send();
+    },
+  );
 
   // A test sends a real message to the receiver: a few a minute per channel is plenty.
   const testLimit = {
@@ -36,25 +66,59 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: AppContext): vo
     },
   };
 
-  api.post("/channels/:id/test", { ...auth, config: testLimit }, async (request, reply) => {
-    const result = await channels.sendTest(
-      request.user,
-      request.entitlement.inForce,
-      routeId(request.params, NOT_FOUND),
-    );
-    reply.code(202);
-    return result;
-  });
+  api.post(
+    "/channels/:id/test",
+    {
+      ...auth,
+      config: testLimit,
+      schema: {
+        tags,
+        summary: "Send a test alert",
+        description: "Goes through the same delivery pipeline as real alerts.",
+        params: idParams,
+        response: { 202: channelTestResultSchema, ...failures(429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await channels.sendTest(
+        request.user,
+        request.entitlement.inForce,
+        routeId(request.params, NOT_FOUND),
+      );
+      return reply.code(202).send(result);
+    },
+  );
 
-  const verifyLimit = { rateLimit: rateLimit(ctx.config, "verifyChannel") };
-  api.post("/channels/:id/verify", { ...auth, config: verifyLimit }, async (request) => {
-    const id = routeId(request.params, NOT_FOUND);
-    return channels.verify(request.user, id, validate(verifyChannelSchema, request.body));
-  });
+  api.post(
+    "/channels/:id/verify",
+    {
+      ...auth,
+      config: { rateLimit: rateLimit(ctx.config, "verifyChannel") },
+      schema: {
+        tags,
+        summary: "Verify an email channel with its code",
+        params: idParams,
+        body: verifyChannelSchema,
+        response: { 200: channelSchema, ...failures(400, 429) },
+      },
+    },
+    async (request) => channels.verify(request.user, routeId(request.params, NOT_FOUND), request.body),
+  );
 
-  api.post("/channels/:id/resend-verification", auth, async (request, reply) => {
-    await channels.resendVerification(request.user, routeId(request.params, NOT_FOUND));
-    reply.code(202);
-    return { sent: true };
-  });
+  api.post(
+    "/channels/:id/resend-verification",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Mail a new verification code",
+        params: idParams,
+        response: { 202: z.object({ sent: z.literal(true) }), ...failures(429) },
+      },
+    },
+    async (request, reply) => {
+      await channels.resendVerification(request.user, routeId(request.params, NOT_FOUND));
+      return reply.code(202).send({ sent: true });
+    },
+  );
 }

@@ -59,7 +59,7 @@ export function createChannelsService(deps: ChannelsDeps) {
     async create(
       user: AuthUser,
       plan: PlanName,
-      input: z.input<typeof createChannelSchema>,
+      input: z.output<typeof createChannelSchema>,
     ): Promise<Channel> {
       const { type, name, config: rawConfig } = input;
       assertChannelsAllowed(plan, [type]);
@@ -111,7 +111,7 @@ export function createChannelsService(deps: ChannelsDeps) {
       await repo.deleteChannel(deps.db, row.id);
     },
 
-    async verify(user: AuthUser, id: string, input: z.input<typeof verifyChannelSchema>): Promise<Channel> {
+    async verify(user: AuthUser, id: string, input: z.output<typeof verifyChannelSchema>): Promise<Channel> {
       const row = await owned(user, id);
       if (row.type !== "email" || row.verifiedAt) throw new Conflict("This channel is already verified.");
       await verifyChannelCode(verification, row, input.code);

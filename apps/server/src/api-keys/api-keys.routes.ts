@@ -1,25 +1,55 @@
-import { createApiKeySchema } from "@changeradar/contracts";
-import type { FastifyInstance } from "fastify";
+import { apiKeySchema, createApiKeySchema, itemsOf } from "@changeradar/contracts";
 import { routeId } from "../alerts/route-id";
 import type { AppContext } from "../context";
 import { ownerOf } from "../entitlements";
-import { validate } from "../http/validate";
+import { type Api, failures, idParams, noContent } from "../http/route-schema";
 import { createApiKeysService } from "./api-keys.service";
 
-export function registerApiKeyRoutes(api: FastifyInstance, ctx: AppContext): void {
+const tags = ["API keys"];
+
+export function registerApiKeyRoutes(api: Api, ctx: AppContext): void {
   const keys = createApiKeysService(ctx);
   const auth = { preHandler: api.authenticate };
 
-  api.get("/api-keys", auth, async (request) => keys.list(ownerOf(request)));
+  api.get(
+    "/api-keys",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "List API keys (Business)",
+        response: { 200: itemsOf(apiKeySchema), ...failures(402) },
+      },
+    },
+    async (request) => keys.list(ownerOf(request)),
+  );
 
-  api.post("/api-keys", auth, async (request, reply) => {
-    const key = await keys.create(ownerOf(request), validate(createApiKeySchema, request.body));
-    reply.code(201).header("cache-control", "no-store");
-    return key;
-  });
+  api.post(
+    "/api-keys",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Create an API key, shown once (Business)",
+        body: createApiKeySchema,
+        response: { 201: apiKeySchema, ...failures(400, 402) },
+      },
+    },
+    async (request, reply) => {
+      const key = await keys.create(ownerOf(request), request.body);
+      return reply.code(201).header("cache-control", "no-store").send(key);
+    },
+  );
 
-  api.delete("/api-keys/:id", auth, async (request, reply) => {
-    await keys.revoke(ownerOf(request), routeId(request.params, "API key not found."));
-    reply.code(204);
-  });
+  api.delete(
+    "/api-keys/:id",
+    {
+      ...auth,
+      schema: { tags, summary: "Revoke an API key", params: idParams, response: { 204: noContent } },
+    },
+    async (request, reply) => {
+      await keys.revoke(ownerOf(request), routeId(request.params, "API key not found."));
+      return reply.code(204).send();
+    },
+  );
 }

@@ -1,7 +1,7 @@
-import { pageQuerySchema, rateChangeSchema } from "@changeradar/contracts";
+import type { PageQuery, rateChangeSchema } from "@changeradar/contracts";
+import type { z } from "zod";
 import type { Database } from "../db";
 import { NotFound } from "../http/errors";
-import { validate } from "../http/validate";
 import { assertValidRules } from "../monitors/monitor-input";
 import { findMonitor, updateMonitor } from "../monitors/monitors.repository";
 import type { MonitorsContext } from "../monitors/monitors.service";
@@ -19,12 +19,12 @@ const BLOB_ID = /^[0-9a-f]{64}$/;
 
 /** The history of a user's monitors: changes, checks, prices and the images of changes. */
 export const historyService = {
-  async monitorChanges(ctx: MonitorsContext, monitorId: string, query: unknown) {
+  async monitorChanges(ctx: MonitorsContext, monitorId: string, query: PageQuery) {
     await ownedMonitor(ctx, monitorId);
     return changesPage(ctx, query, monitorId);
   },
 
-  async recentChanges(ctx: MonitorsContext, query: unknown) {
+  async recentChanges(ctx: MonitorsContext, query: PageQuery) {
     return changesPage(ctx, query);
   },
 
@@ -45,8 +45,7 @@ export const historyService = {
   },
 
   /** A "noise" rating may add the ignore rules the user confirmed to the monitor. */
-  async rate(ctx: MonitorsContext, id: string, body: unknown) {
-    const input = validate(rateChangeSchema, body);
+  async rate(ctx: MonitorsContext, id: string, input: z.output<typeof rateChangeSchema>) {
     const found = isUuid(id) ? await repo.findChange(ctx.db, ctx.user.id, id) : null;
     if (!found) throw new NotFound("Change not found.");
     const rules = input.rating === "noise" ? (input.addIgnoreRules ?? []) : [];
@@ -59,9 +58,8 @@ export const historyService = {
     return this.change(ctx, id);
   },
 
-  async checks(ctx: MonitorsContext, monitorId: string, query: unknown) {
+  async checks(ctx: MonitorsContext, monitorId: string, page: PageQuery) {
     await ownedMonitor(ctx, monitorId);
-    const page = validate(pageQuerySchema, query);
     const { rows, total } = await repo.listChecks(ctx.db, monitorId, page, ctx.historySince);
     return { items: rows.map(presentCheck), total, ...page };
   },
@@ -89,8 +87,7 @@ async function ownedMonitor(ctx: { db: Database; user: { id: string } }, id: str
   return row;
 }
 
-async function changesPage(ctx: MonitorsContext, query: unknown, monitorId?: string) {
-  const page = validate(pageQuerySchema, query);
+async function changesPage(ctx: MonitorsContext, page: PageQuery, monitorId?: string) {
   const { rows, total } = await repo.listChanges(ctx.db, ctx.user.id, page, monitorId, ctx.historySince);
   return { items: rows.map(presentChangeSummary), total, ...page };
 }

@@ -1,10 +1,17 @@
-import type { FastifyInstance } from "fastify";
+import { dashboardSchema } from "@changeradar/contracts";
 import type { AppContext } from "../context";
 import { ownerOf } from "../entitlements";
+import type { Api } from "../http/route-schema";
 import { buildDashboard } from "./dashboard.service";
 
-export function registerDashboardRoutes(api: FastifyInstance, ctx: AppContext): void {
-  api.get("/dashboard", { preHandler: api.authenticate }, async (request) =>
-    buildDashboard(ctx, { ...ownerOf(request), emailVerified: request.user.emailVerified }),
+export function registerDashboardRoutes(api: Api, ctx: AppContext): void {
+  api.get(
+    "/dashboard",
+    {
+      preHandler: api.authenticate,
+      schema: { tags: ["Reports"], summary: "Dashboard figures", response: { 200: dashboardSchema } },
+    },
+    async (request) =>
+      buildDashboard(ctx, { ...ownerOf(request), emailVerified: request.user.emailVerified }),
   );
 }

@@ -1,7 +1,5 @@
 import type { FastifySchema } from "fastify";
 import { z } from "zod";
-import { idParams } from "../http/route-schema";
-import { type Operation, operations } from "./operations";
 import type { RegisteredRoute } from "./route-catalog";
 import { webhookHeaders, webhookPayloadSchema } from "./webhook-payload.schema";
 
@@ -151,28 +149,6 @@ export function apiPath(url: string): string | null {
   return url.slice(API_PREFIX.length).replace(/:(\w+)/g, "{$1}");
 }
 
-function legacyOperation(op: Operation): JsonSchema {
-  return routeOperation(op.method, op.path, {
-    summary: op.summary,
-    description: op.description,
-    tags: [op.tag],
-    ...(op.public ? { security: [] } : {}),
-    ...(op.query ? { querystring: op.query } : {}),
-    ...(op.body ? { body: op.body } : {}),
-    ...(op.path.includes("{id}") ? { params: idParams } : {}),
-    response: {
-      [op.status]: op.path.endsWith(".csv")
-        ? z.string().meta({ contentMediaType: "text/csv" })
-        : op.path.endsWith("rss.xml")
-          ? z.string().meta({ contentMediaType: "application/rss+xml" })
-          : op.path.endsWith("atom.xml")
-            ? z.string().meta({ contentMediaType: "application/atom+xml" })
-            : op.response,
-      ...Object.fromEntries((op.errors ?? []).map((code) => [code, null])),
-    },
-  });
-}
-
 export function buildOpenApiDocument(serverUrl: string, routes: readonly RegisteredRoute[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {
@@ -181,11 +157,6 @@ export function buildOpenApiDocument(serverUrl: string, routes: readonly Registe
     const method = route.method.toLowerCase();
     paths[path] ??= {};
     (paths[path] as Record<string, JsonSchema>)[method] = routeOperation(method, path, route.schema);
-  }
-  // Routes not yet declaring their schemas keep their hand-written entry until they do.
-  for (const op of operations) {
-    paths[op.path] ??= {};
-    (paths[op.path] as Record<string, JsonSchema>)[op.method] ??= legacyOperation(op);
   }
   const used = new Set(
     Object.values(paths).flatMap((methods) => Object.values(methods).map((op) => (op.tags as string[])[0])),

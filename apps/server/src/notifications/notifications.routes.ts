@@ -1,23 +1,65 @@
-import { listNotificationsQuerySchema } from "@changeradar/contracts";
-import type { FastifyInstance } from "fastify";
+import {
+  listNotificationsQuerySchema,
+  notificationPageSchema,
+  unreadCountSchema,
+} from "@changeradar/contracts";
+import { z } from "zod";
 import { routeId } from "../alerts/route-id";
 import type { AppContext } from "../context";
-import { validate } from "../http/validate";
+import { type Api, failures, idParams } from "../http/route-schema";
 import { createNotificationsService } from "./notifications.service";
 
-export function registerNotificationRoutes(api: FastifyInstance, ctx: AppContext): void {
+const tags = ["Notifications"];
+
+export function registerNotificationRoutes(api: Api, ctx: AppContext): void {
   const notifications = createNotificationsService(ctx);
   const auth = { preHandler: api.authenticate };
 
-  api.get("/notifications", auth, async (request) =>
-    notifications.list(request.user, validate(listNotificationsQuerySchema, request.query)),
+  api.get(
+    "/notifications",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "List notifications with their delivery status per channel",
+        querystring: listNotificationsQuerySchema,
+        response: { 200: notificationPageSchema, ...failures(400) },
+      },
+    },
+    async (request) => notifications.list(request.user, request.query),
   );
 
-  api.get("/notifications/unread-count", auth, async (request) => notifications.unreadCount(request.user));
+  api.get(
+    "/notifications/unread-count",
+    { ...auth, schema: { tags, summary: "Unread count", response: { 200: unreadCountSchema } } },
+    async (request) => notifications.unreadCount(request.user),
+  );
 
-  api.post("/notifications/read-all", auth, async (request) => notifications.markAllRead(request.user));
+  api.post(
+    "/notifications/read-all",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Mark all read",
+        response: { 200: z.object({ marked: z.number(), unread: z.number() }) },
+      },
+    },
+    async (request) => notifications.markAllRead(request.user),
+  );
 
-  api.post("/notifications/:id/read", auth, async (request) =>
-    notifications.markRead(request.user, routeId(request.params, "Notification not found.")),
+  api.post(
+    "/notifications/:id/read",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Mark one read",
+        params: idParams,
+        response: { 200: z.object({ unread: z.number() }) },
+      },
+    },
+    async (request) =>
+      notifications.markRead(request.user, routeId(request.params, "Notification not found.")),
   );
 }

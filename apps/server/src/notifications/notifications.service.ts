@@ -1,18 +1,10 @@
-import type { AuthUser, Notification } from "@changeradar/contracts";
+import type { AuthUser, NotificationPage } from "@changeradar/contracts";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { DeliveryRow } from "../db/schema/alerts";
 import { NotFound } from "../http/errors";
 import { presentNotification } from "./notifications.presenter";
 import * as repo from "./notifications.repository";
-
-export interface NotificationPage {
-  items: Notification[];
-  total: number;
-  page: number;
-  pageSize: number;
-  unread: number;
-}
 
 /** The Notification Center: every alert with its delivery status per channel. */
 export function createNotificationsService(deps: { db: Database; clock: Clock }) {

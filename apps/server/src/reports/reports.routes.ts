@@ -1,28 +1,47 @@
-import { reportQuerySchema } from "@changeradar/contracts";
-import type { FastifyInstance } from "fastify";
+import { reportQuerySchema, reportSchema } from "@changeradar/contracts";
 import type { AppContext } from "../context";
-import { validate } from "../http/validate";
+import { type Api, failures, textAnswer } from "../http/route-schema";
 import { exportChangesCsv } from "./report-export";
 import { buildReport } from "./reports.service";
 
-export function registerReportRoutes(api: FastifyInstance, ctx: AppContext): void {
+const tags = ["Reports"];
+
+export function registerReportRoutes(api: Api, ctx: AppContext): void {
   const auth = { preHandler: api.authenticate };
 
-  api.get("/reports", auth, async (request) =>
-    buildReport(ctx, request.user, validate(reportQuerySchema, request.query)),
+  api.get(
+    "/reports",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Checks, changes and errors over time",
+        querystring: reportQuerySchema,
+        response: { 200: reportSchema, ...failures(400) },
+      },
+    },
+    async (request) => buildReport(ctx, request.user, request.query),
   );
 
-  api.get("/reports/export.csv", auth, async (request, reply) => {
-    const { filename, csv } = await exportChangesCsv(
-      ctx,
-      request.user,
-      validate(reportQuerySchema, request.query),
-    );
-    reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${filename}"`)
-      .header("cache-control", "no-store");
-    // A byte-order mark lets spreadsheet apps read UTF-8 (names with accents, € prices) correctly.
-    return `\uFEFF${csv}`;
-  });
+  api.get(
+    "/reports/export.csv",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The range's changes as CSV (RFC 4180)",
+        querystring: reportQuerySchema,
+        response: { 200: textAnswer("text/csv"), ...failures(400) },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv } = await exportChangesCsv(ctx, request.user, request.query);
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("cache-control", "no-store");
+      // A byte-order mark lets spreadsheet apps read UTF-8 (names with accents, € prices) correctly.
+      return `\uFEFF${csv}`;
+    },
+  );
 }

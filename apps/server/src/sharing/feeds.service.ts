@@ -1,11 +1,11 @@
-import { createFeedSchema, type Feed, listFeedsQuerySchema } from "@changeradar/contracts";
+import type { createFeedSchema, Feed, listFeedsQuerySchema } from "@changeradar/contracts";
+import type { z } from "zod";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db";
 import type { ChangeFeedRow } from "../db/schema/sharing";
 import { historyCutoff, type PlanOwner, planInForce } from "../entitlements";
 import { Gone, NotFound } from "../http/errors";
-import { validate } from "../http/validate";
 import { findMonitor } from "../monitors/monitors.repository";
 import { isUuid } from "../users/users.repository";
 import { renderFeed } from "./feed-document";
@@ -47,14 +47,15 @@ export function createFeedsService(deps: FeedsDeps) {
   };
 
   return {
-    async list(owner: PlanOwner, query: unknown) {
-      const filter = validate(listFeedsQuerySchema, query);
+    async list(owner: PlanOwner, filter: z.output<typeof listFeedsQuerySchema>) {
       return { items: (await repo.listActiveFeeds(deps.db, owner.id, filter)).map(present) };
     },
 
     /** One live feed per scope: asking again answers the one that exists. */
-    async create(owner: PlanOwner, body: unknown): Promise<{ feed: Feed; created: boolean }> {
-      const input = validate(createFeedSchema, body);
+    async create(
+      owner: PlanOwner,
+      input: z.output<typeof createFeedSchema>,
+    ): Promise<{ feed: Feed; created: boolean }> {
       const monitorId = input.scope === "monitor" ? input.monitorId : undefined;
       const tag = input.scope === "tag" ? input.tag : undefined;
       if (monitorId && !(await findMonitor(deps.db, owner.id, monitorId)))

@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import { createShareSchema, itemsOf, sharedChangeSchema, shareLinkSchema } from "@changeradar/contracts";
+import type { FastifyReply } from "fastify";
+import { z } from "zod";
 import type { AppContext } from "../context";
 import { ownerOf } from "../entitlements";
 import { rateLimit } from "../http/rate-limits";
+import { type Api, binaryAnswer, failures, idParams, noContent } from "../http/route-schema";
 import { createSharesService } from "./shares.service";
 
-type WithId = { Params: { id: string } };
-type WithToken = { Params: { token: string } };
-type WithImage = { Params: { token: string; which: string } };
+const tags = ["Sharing"];
 
 /** Not for search engines, and the secret address is never sent on as a referrer. */
 function privateLink(reply: FastifyReply): FastifyReply {
@@ -14,34 +15,95 @@ function privateLink(reply: FastifyReply): FastifyReply {
 }
 
 /** Share links of a change for its owner, and the shared change behind its secret address. */
-export function registerShareRoutes(api: FastifyInstance, ctx: AppContext): void {
+export function registerShareRoutes(api: Api, ctx: AppContext): void {
   const shares = createSharesService(ctx);
   const auth = { preHandler: api.authenticate };
   const limited = { config: { rateLimit: rateLimit(ctx.config, "sharedChange") } };
 
-  api.post<WithId>("/changes/:id/shares", auth, async (request, reply) =>
-    reply.status(201).send(await shares.create(ownerOf(request), request.params.id, request.body)),
+  api.post(
+    "/changes/:id/shares",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Create a public, read-only link to one change that expires",
+        params: idParams,
+        body: createShareSchema,
+        response: { 201: shareLinkSchema, ...failures(400) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await shares.create(ownerOf(request), request.params.id, request.body)),
   );
-  api.get<WithId>("/changes/:id/shares", auth, async (request) =>
-    shares.list(ownerOf(request), request.params.id),
+  api.get(
+    "/changes/:id/shares",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The change's links that still work",
+        params: idParams,
+        response: { 200: itemsOf(shareLinkSchema) },
+      },
+    },
+    async (request) => shares.list(ownerOf(request), request.params.id),
   );
-  api.delete<WithId>("/shares/:id", auth, async (request, reply) => {
-    await shares.revoke(ownerOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  api.delete(
+    "/shares/:id",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Turn a share link off (it answers 410)",
+        params: idParams,
+        response: { 204: noContent },
+      },
+    },
+    async (request, reply) => {
+      await shares.revoke(ownerOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
-  api.get<WithToken>("/shared/:token", limited, async (request, reply) => {
-    privateLink(reply).header("cache-control", "no-store");
-    return shares.read(request.params.token);
-  });
-  api.get<WithImage>("/shared/:token/images/:which", limited, async (request, reply) => {
-    privateLink(reply);
-    const bytes = await shares.image(request.params.token, request.params.which);
-    return reply
-      .header("content-type", "image/png")
-      .header("x-content-type-options", "nosniff")
-      .header("content-disposition", "inline")
-      .header("cache-control", "private, no-store")
-      .send(bytes);
-  });
+  api.get(
+    "/shared/:token",
+    {
+      ...limited,
+      schema: {
+        tags,
+        summary: "A shared change (summary, diff, screenshots), by its secret address",
+        security: [],
+        params: z.object({ token: z.string() }),
+        response: { 200: sharedChangeSchema, ...failures(410, 429) },
+      },
+    },
+    async (request, reply) => {
+      privateLink(reply).header("cache-control", "no-store");
+      return shares.read(request.params.token);
+    },
+  );
+  api.get(
+    "/shared/:token/images/:which",
+    {
+      ...limited,
+      schema: {
+        tags,
+        summary: "A shared change's screenshot or diff image, by its secret address",
+        description: "The image addresses are in the shared change's `screenshots`.",
+        security: [],
+        params: z.object({ token: z.string(), which: z.string() }),
+        response: { 200: binaryAnswer("image/png"), ...failures(410, 429) },
+      },
+    },
+    async (request, reply) => {
+      privateLink(reply);
+      const bytes = await shares.image(request.params.token, request.params.which);
+      return reply
+        .header("content-type", "image/png")
+        .header("x-content-type-options", "nosniff")
+        .header("content-disposition", "inline")
+        .header("cache-control", "private, no-store")
+        .send(bytes);
+    },
+  );
 }

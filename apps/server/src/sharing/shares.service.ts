@@ -1,9 +1,5 @@
-import {
-  createShareSchema,
-  type SharedChange,
-  type ShareExpiry,
-  type ShareLink,
-} from "@changeradar/contracts";
+import type { createShareSchema, SharedChange, ShareExpiry, ShareLink } from "@changeradar/contracts";
+import type { z } from "zod";
 import { readBlob } from "../checks/blob-store";
 import { presentChangeDetail } from "../checks/history.presenter";
 import { findChange, screenshotOf } from "../checks/history.repository";
@@ -13,7 +9,6 @@ import type { Database } from "../db";
 import type { ChangeShareRow } from "../db/schema/sharing";
 import { historyCutoff, type PlanOwner } from "../entitlements";
 import { Gone, NotFound } from "../http/errors";
-import { validate } from "../http/validate";
 import { isUuid } from "../users/users.repository";
 import { createSecretLinks, newNonce } from "./secret-links";
 import * as repo from "./sharing.repository";
@@ -64,8 +59,11 @@ export function createSharesService(deps: SharesDeps) {
   }
 
   return {
-    async create(owner: PlanOwner, changeId: string, body: unknown): Promise<ShareLink> {
-      const { expiresIn } = validate(createShareSchema, body);
+    async create(
+      owner: PlanOwner,
+      changeId: string,
+      { expiresIn }: z.output<typeof createShareSchema>,
+    ): Promise<ShareLink> {
       const change = await ownedChange(owner, changeId);
       const row = await repo.insertShare(deps.db, {
         userId: owner.id,
