@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { browserStepsSchema } from "./browser-steps";
+import { httpUrl } from "./http-url";
 import {
   maxSensitivity,
   minSensitivity,
@@ -12,20 +14,6 @@ import { pageOf, pageQuerySchema } from "./paging";
 import { frequencies } from "./plans";
 
 /** Monitor API shapes (issue #4, "The public contract"). */
-
-const httpUrl = z
-  .string({ error: "URL is required" })
-  .trim()
-  .min(1, "URL is required")
-  .max(2048, "URL is too long (max. 2048 characters)")
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "http:" || url.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "Enter a full web address starting with http:// or https://");
 
 export const conditionSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("price_below"), value: z.number().nonnegative() }),
@@ -91,6 +79,8 @@ export const createMonitorSchema = z.strictObject({
     .max(siteLimits.maxDepth, `Depth must be a whole number from 1 to ${siteLimits.maxDepth}`)
     .nullable()
     .optional(),
+  /** Run in the rendered page before each check (needs renderJs; Pro and Business). */
+  browserSteps: browserStepsSchema.optional(),
 });
 export type CreateMonitorInput = z.input<typeof createMonitorSchema>;
 
@@ -116,6 +106,8 @@ export const monitorSchema = z.object({
   /** Site monitors: pages listed at most, and a crawl's depth (null for one page). */
   maxPages: z.number().nullable(),
   crawlDepth: z.number().nullable(),
+  /** A secret step's text is never sent back: it reads `secretPlaceholder`. */
+  browserSteps: browserStepsSchema,
   status: z.enum(monitorStatuses),
   lastCheckedAt: z.string().nullable(),
   nextCheckAt: z.string().nullable(),

@@ -58,6 +58,8 @@ export interface Plan {
   apiKeys: boolean;
   /** Pages rendered in a browser: "Render JavaScript" and watching the visual look (screenshots). */
   rendering: boolean;
+  /** Browser steps run before each check (pages behind a login or a click; issue 13 §1). */
+  browserSteps: boolean;
   description: string;
   features: readonly string[];
   cta: string;
@@ -76,6 +78,7 @@ export const plans: Record<PlanName, Plan> = {
     channels: ["email"],
     apiKeys: false,
     rendering: false,
+    browserSteps: false,
     description: "Try change monitoring on one page.",
     features: ["1 monitor", "Daily checks", "30 days of history", "Email notifications", "Basic support"],
     cta: "Start Free",
@@ -90,6 +93,7 @@ export const plans: Record<PlanName, Plan> = {
     channels: ["email"],
     apiKeys: false,
     rendering: true,
+    browserSteps: false,
     description: "For individuals keeping an eye on a few pages.",
     features: [
       "5 monitors",
@@ -110,6 +114,7 @@ export const plans: Record<PlanName, Plan> = {
     channels: ["email", "sms", "webhook"],
     apiKeys: false,
     rendering: true,
+    browserSteps: true,
     description: "For professionals who need fast, reliable alerts.",
     features: [
       "15 monitors",
@@ -131,6 +136,7 @@ export const plans: Record<PlanName, Plan> = {
     channels: ["email", "sms", "webhook", ...chat],
     apiKeys: true,
     rendering: true,
+    browserSteps: true,
     description: "For teams that monitor at scale and integrate alerts.",
     features: [
       "50 monitors",
@@ -190,6 +196,15 @@ export function planAllowsRendering(plan: PlanName): boolean {
 /** The cheapest plan that renders pages in a browser (JavaScript, screenshots). */
 export function planForRendering(): PlanName {
   return cheapestPlan((p) => p.rendering) ?? "Business";
+}
+
+export function planAllowsBrowserSteps(plan: PlanName): boolean {
+  return plans[plan].browserSteps;
+}
+
+/** The cheapest plan whose monitors may run browser steps. */
+export function planForBrowserSteps(): PlanName {
+  return cheapestPlan((p) => p.browserSteps) ?? "Business";
 }
 
 export function planForChannel(channel: ChannelType): PlanName {

@@ -12,8 +12,9 @@ export interface SecretBox {
   open(sealed: string): string;
 }
 
-export function createSecretBox(serverSecret: string): SecretBox {
-  const key = Buffer.from(hkdfSync("sha256", serverSecret, "changeradar", KEY_INFO, 32));
+/** `purpose` gives each kind of secret its own key (channel tokens by default; browser-step secrets have theirs). */
+export function createSecretBox(serverSecret: string, purpose = KEY_INFO): SecretBox {
+  const key = Buffer.from(hkdfSync("sha256", serverSecret, "changeradar", purpose, 32));
   return {
     seal(plaintext) {
       const iv = randomBytes(12);

@@ -1,7 +1,7 @@
 import { type BrowserPool, createBrowserPool, EnginePool, sharedEnginePool } from "@changeradar/engine";
 import type { Config } from "../config";
 import { type CheckTiming, defaultCheckTiming } from "./check-timing";
-import type { FetchSettings, LocalPages } from "./page-check";
+import type { BrowserSessions, FetchSettings, LocalPages } from "./page-check";
 
 const pools = new Map<string, BrowserPool>();
 
@@ -39,11 +39,19 @@ export async function closeBrowserPools(): Promise<void> {
   await Promise.allSettled(all.map((pool) => pool.close()));
 }
 
-/** `localPages`: the pages the product serves itself (the demo page), read in-process by their monitors. */
-export function checkFetchSettings(config: Config, localPages?: LocalPages): FetchSettings {
+/**
+ * `localPages`: the pages the product serves itself (the demo page), read in-process by their monitors.
+ * `browserSessions`: browser steps' secrets and kept cookies (the check workers pass them).
+ */
+export function checkFetchSettings(
+  config: Config,
+  localPages?: LocalPages,
+  browserSessions?: BrowserSessions,
+): FetchSettings {
   return {
     allowPrivateTargets: config.allowPrivateTargets,
     localPages,
+    browserSessions,
     get browserPool() {
       return browserPoolFor(config);
     },

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import {
+  type BrowserCookie,
   type BrowserPool,
+  type BrowserStep,
+  BrowserStepError,
   type ChangeResult,
   FetchError,
   type LearnedNoise,
@@ -36,6 +39,22 @@ export interface FetchSettings {
   localPages?: LocalPages;
   /** Site monitors: the pause between two requests and the time budget of one read (the engine's defaults). */
   site?: { delayMs?: number; budgetMs?: number };
+  /** Browser steps' secrets and the cookies kept between checks (monitors/browser-sessions.ts). */
+  browserSessions?: BrowserSessions;
+}
+
+/** A monitor's browser session: its steps ready to run, the cookies kept from its last successful check. */
+export interface BrowserSession {
+  steps: BrowserStep[];
+  cookies: BrowserCookie[];
+}
+
+export interface BrowserSessions {
+  open(monitor: MonitorRow): Promise<BrowserSession>;
+  /** After a successful check: the browser's cookies, kept for the next one. */
+  keep(monitorId: string, cookies: BrowserCookie[]): Promise<void>;
+  /** A browser step failed: the screenshot of the page at that moment. */
+  failed(monitorId: string, screenshot: Uint8Array | null): Promise<void>;
 }
 
 /** The page a monitor's URL names when the product serves it itself, else null (fetched as usual). */
@@ -97,6 +116,7 @@ export function settingsKey(monitor: MonitorRow): string {
         monitor.conditions,
         monitor.sensitivity,
         monitor.aiCriteria,
+        monitor.browserSteps,
       ]),
     )
     .digest("hex")
@@ -118,11 +138,19 @@ export async function checkPage(
   } catch (error) {
     return failure(error, started);
   }
-  const read = (again: boolean) =>
+  let session: BrowserSession | null;
+  try {
+    session = await browserSessionOf(monitor, settings);
+  } catch (error) {
+    return failure(error, started);
+  }
+  const read = (again: boolean, cookies = session?.cookies) =>
     snapshotPage(
       {
         url: monitor.url,
         render: monitor.renderJs,
+        steps: session?.steps,
+        browserCookies: cookies,
         selector: monitor.selector,
         etag: hasPrevious && !again ? monitor.etag : null,
         lastModified: hasPrevious && !again ? monitor.lastModified : null,
@@ -138,8 +166,16 @@ export async function checkPage(
     );
   let first: PageSnapshot;
   try {
-    first = await read(false);
+    first = await read(false).catch((error: unknown) => {
+      // Kept cookies may have put the site in another state (signed in already): the steps run once more
+      // in a fresh browser session.
+      if (error instanceof BrowserStepError && session?.cookies.length) return read(false, []);
+      throw error;
+    });
+    if (session && first.page.cookies) await settings.browserSessions?.keep(monitor.id, first.page.cookies);
   } catch (error) {
+    if (error instanceof BrowserStepError)
+      await settings.browserSessions?.failed(monitor.id, error.screenshot);
     return failure(error, started);
   }
   const fetched: Fetched = {
@@ -223,6 +259,15 @@ export async function checkPage(
   } catch (error) {
     return failure(error, started, first.page.status);
   }
+}
+
+/** The session of a rendered monitor with browser steps; null for every other monitor. */
+async function browserSessionOf(
+  monitor: MonitorRow,
+  settings: FetchSettings,
+): Promise<BrowserSession | null> {
+  if (!monitor.renderJs || monitor.browserSteps.length === 0 || !settings.browserSessions) return null;
+  return settings.browserSessions.open(monitor);
 }
 
 /** The stored hash when it was taken under the same settings, else null (parse again). */

@@ -4,9 +4,11 @@ import {
   type Frequency,
   monitorCountRefusal,
   type PlanName,
+  planAllowsBrowserSteps,
   planAllowsChannel,
   planAllowsFrequency,
   planAllowsRendering,
+  planForBrowserSteps,
   planForChannel,
   planForFrequency,
   planForRendering,
@@ -61,6 +63,12 @@ export function renderingRefusal(plan: PlanName): string | null {
   return `Rendering pages in a browser (JavaScript and screenshots) needs ${orHigher(planForRendering())}. Upgrade to use it.`;
 }
 
+/** Browser steps on a monitor (create, edit, import) and the editor's "Run steps". */
+export function browserStepsRefusal(plan: PlanName): string | null {
+  if (planAllowsBrowserSteps(plan)) return null;
+  return `Browser steps (pages behind a login or a click) need ${orHigher(planForBrowserSteps())}. Upgrade to use them.`;
+}
+
 /** How many days of history the plan keeps (history screens and both retention jobs). */
 export function historyDays(plan: PlanName): number {
   return plans[plan].historyDays;
@@ -85,6 +93,10 @@ export function assertFrequencyAllowed(plan: PlanName, frequency: Frequency): vo
 
 export function assertRenderingAllowed(plan: PlanName): void {
   refuse(renderingRefusal(plan));
+}
+
+export function assertBrowserStepsAllowed(plan: PlanName): void {
+  refuse(browserStepsRefusal(plan));
 }
 
 export function assertChannelsAllowed(plan: PlanName, types: readonly ChannelType[]): void {

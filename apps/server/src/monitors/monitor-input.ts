@@ -23,6 +23,16 @@ export async function assertCheckableUrl(raw: string, guard: { allowPrivateTarge
   }
 }
 
+/** A browser step's "go to" address: the same guard as the monitor's URL, named after the steps. */
+export async function assertStepUrl(raw: string, guard: { allowPrivateTargets: boolean }): Promise<void> {
+  try {
+    await assertPublicUrl(raw, guard);
+  } catch (error) {
+    if (error instanceof FetchError) throw Invalid.field("browserSteps", `Go to ${raw}: ${error.message}`);
+    throw error;
+  }
+}
+
 export function assertValidRules(selector: string | null, ignore: readonly string[]): void {
   try {
     parseIgnoreRules(ignore);

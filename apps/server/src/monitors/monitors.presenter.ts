@@ -1,5 +1,6 @@
 import type { Monitor } from "@changeradar/contracts";
 import type { MonitorWithStatus } from "./monitors.repository";
+import { presentSteps } from "./step-secrets";
 
 export function presentMonitor(row: MonitorWithStatus): Monitor {
   return {
@@ -20,6 +21,7 @@ export function presentMonitor(row: MonitorWithStatus): Monitor {
     mode: row.mode,
     maxPages: row.maxPages,
     crawlDepth: row.crawlDepth,
+    browserSteps: presentSteps(row.browserSteps),
     status: row.status,
     lastCheckedAt: iso(row.lastCheckedAt),
     nextCheckAt: row.paused ? null : iso(row.nextCheckAt),

@@ -24,6 +24,7 @@ import { type Api, failures, idParams, noContent } from "../http/route-schema";
 import { importMonitors } from "./import.service";
 import { createMonitorsService, type MonitorsContext } from "./monitors.service";
 import { previewPage } from "./preview.service";
+import { stepSecretBox } from "./step-secrets";
 
 const IMPORT_BODY_LIMIT = Math.ceil((maxImportFileBytes * 4) / 3) + 64 * 1024;
 
@@ -34,6 +35,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
   const monitors = createMonitorsService({
     allowPrivateTargets: ctx.config.allowPrivateTargets,
     checkSoon: (id) => ctx.checks.checkSoon(id),
+    stepSecrets: stepSecretBox(ctx.config.jwtSecret),
   });
   const scope = (request: FastifyRequest): MonitorsContext => ({
     db: ctx.db,

@@ -1,4 +1,6 @@
+import { isDeepStrictEqual } from "node:util";
 import {
+  type BrowserStep,
   type BulkCheckResult,
   type bulkCheckRequestSchema,
   type createMonitorSchema,
@@ -9,8 +11,10 @@ import {
 } from "@changeradar/contracts";
 import type { z } from "zod";
 import { findOwnedChannels } from "../alerts/outbox.repository";
+import type { SecretBox } from "../alerts/secret-box";
 import type { Database } from "../db";
 import {
+  assertBrowserStepsAllowed,
   assertChannelsAllowed,
   assertFrequencyAllowed,
   assertMonitorCountAllowed,
@@ -22,6 +26,7 @@ import { Invalid, NotFound, TooManyRequests } from "../http/errors";
 import { isUuid } from "../users/users.repository";
 import {
   assertCheckableUrl,
+  assertStepUrl,
   assertValidConditions,
   assertValidRules,
   SITE_WATCH,
@@ -29,6 +34,7 @@ import {
 } from "./monitor-input";
 import { defaultName, presentMonitor } from "./monitors.presenter";
 import * as repo from "./monitors.repository";
+import { sealSteps } from "./step-secrets";
 
 export interface MonitorsContext {
   db: Database;
@@ -46,6 +52,8 @@ export interface MonitorsServiceOptions {
   checkSoon: CheckSoon;
   /** Minimum time between two "check now" requests for one monitor. */
   manualCheckIntervalMs?: number;
+  /** Seals browser steps' secrets (step-secrets.ts). */
+  stepSecrets: SecretBox;
 }
 
 /** A screenshot needs a rendered page: watching "visual" always renders, whatever the request said. */
@@ -68,6 +76,21 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       ctx.user.plan,
       owned.map((c) => c.type),
     );
+  }
+
+  /**
+   * Browser steps to store: gated by the plan, each "go to" through the SSRF guard, secrets sealed (a
+   * placeholder keeps the stored one). Steps need a rendered page, so they turn rendering on.
+   */
+  async function checkedSteps(
+    ctx: MonitorsContext,
+    steps: readonly BrowserStep[],
+    stored: readonly BrowserStep[],
+  ): Promise<BrowserStep[]> {
+    if (steps.length === 0) return [];
+    assertBrowserStepsAllowed(ctx.user.plan);
+    for (const step of steps) if (step.kind === "goto") await assertStepUrl(step.url, guard);
+    return sealSteps(options.stepSecrets, steps, stored);
   }
 
   async function owned(ctx: MonitorsContext, id: string) {
@@ -93,8 +116,10 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       assertFrequencyAllowed(ctx.user.plan, input.frequency);
       const mode = input.mode ?? "page";
       const site = siteSettings(mode, input.maxPages, input.crawlDepth);
+      const browserSteps = await checkedSteps(ctx, input.browserSteps ?? [], []);
       // A site monitor reads addresses over plain HTTP: no scope, no browser; it watches pages come and go.
-      const renderJs = mode === "page" && rendersFor(input.watch, input.renderJs ?? false);
+      const renderJs =
+        mode === "page" && (rendersFor(input.watch, input.renderJs ?? false) || browserSteps.length > 0);
       if (renderJs) assertRenderingAllowed(ctx.user.plan);
       await assertChannels(ctx, input.channelIds);
       // Count and insert in one transaction with the owner's row locked: parallel creates cannot pass the limit.
@@ -119,6 +144,7 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
           aiCriteria: input.aiCriteria ?? null,
           mode,
           ...site,
+          browserSteps,
         });
       });
       if (!row.paused) options.checkSoon(row.id);
@@ -165,8 +191,16 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
         Object.assign(patch, { mode, ...site, ...freshBaseline() });
         if (mode !== "page") Object.assign(patch, { watch: SITE_WATCH, selector: null });
       }
+      if (input.browserSteps !== undefined) {
+        const browserSteps = await checkedSteps(ctx, input.browserSteps, current.browserSteps);
+        // Other steps reach another page: its first check is a new baseline.
+        if (!isDeepStrictEqual(browserSteps, current.browserSteps))
+          Object.assign(patch, { browserSteps, ...freshBaseline() });
+      }
+      const steps = patch.browserSteps ?? current.browserSteps;
       const renderJs =
-        mode === "page" && rendersFor(input.watch ?? current.watch, input.renderJs ?? current.renderJs);
+        mode === "page" &&
+        (rendersFor(input.watch ?? current.watch, input.renderJs ?? current.renderJs) || steps.length > 0);
       if (renderJs !== current.renderJs) {
         // Turning rendering on is gated; a monitor that renders from a higher plan keeps doing so.
         if (renderJs) assertRenderingAllowed(ctx.user.plan);

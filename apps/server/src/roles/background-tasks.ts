@@ -7,6 +7,7 @@ import { retentionTask } from "../checks/retention";
 import { systemClock } from "../clock";
 import type { Database } from "../db/database";
 import { demoLocalPages } from "../demo/demo.service";
+import { browserSessions } from "../monitors/browser-sessions";
 import type { BackgroundTask } from "../tasks/background-task";
 import type { Runtime } from "./runtime";
 
@@ -14,7 +15,11 @@ import type { Runtime } from "./runtime";
 export function checkWorkerOptions(rt: Pick<Runtime, "config" | "log"> & { db: Database }) {
   return {
     db: rt.db,
-    fetch: checkFetchSettings(rt.config, demoLocalPages(rt.db, rt.config.appUrl)),
+    fetch: checkFetchSettings(
+      rt.config,
+      demoLocalPages(rt.db, rt.config.appUrl),
+      browserSessions(rt.db, rt.config.jwtSecret),
+    ),
     timing: checkTimingFor(rt.config),
     log: (level, message, detail) => rt.log[level]({ err: detail }, message),
   } satisfies Partial<CheckWorkerOptions>;

@@ -26,6 +26,7 @@ const monitor: MonitorRow = {
   mode: "page",
   maxPages: null,
   crawlDepth: null,
+  browserSteps: [],
   sensitivity: 50,
   channelIds: [],
   tags: [],

@@ -30,7 +30,7 @@ export const MAX_KEPT_COOKIES = 100;
  * A rendered page; `blockedRequests` lists sub-requests the SSRF guard refused. `cookies` is the browser's
  * cookie jar at the end, when the page was rendered with steps or kept cookies (to keep for the next check).
  */
-export type RenderedPage = FetchedPage & { blockedRequests: string[]; cookies?: BrowserCookie[] };
+export type RenderedPage = FetchedPage & { blockedRequests: string[] };
 
 export interface RenderOptions extends ExchangeOptions {
   /** Each browser step's outcome with a screenshot (the editor's "Run steps"). */

@@ -87,6 +87,8 @@ export interface FetchedPage {
   /** Full-page PNG when rendered. */
   screenshot: Uint8Array | null;
   durationMs: number;
+  /** The browser's cookie jar at the end, when rendered with browser steps or kept cookies. */
+  cookies?: BrowserCookie[];
 }
 
 export type FetchErrorCode =

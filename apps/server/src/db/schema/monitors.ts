@@ -1,7 +1,13 @@
-import type { Frequency, MonitorCondition, MonitorMode, WatchKind } from "@changeradar/contracts";
+import type {
+  BrowserStep,
+  Frequency,
+  MonitorCondition,
+  MonitorMode,
+  WatchKind,
+} from "@changeradar/contracts";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, timestamptz } from "./columns";
+import { bytea, createdAt, timestamptz } from "./columns";
 import { users } from "./users";
 
 /** The headline facts of a monitor's latest snapshot, kept on the row so lists need no blob reads. */
@@ -42,6 +48,8 @@ export const monitors = pgTable(
     /** Site monitors: pages listed at most, and how many steps a crawl follows links (null for one page). */
     maxPages: integer("max_pages"),
     crawlDepth: smallint("crawl_depth"),
+    /** Browser steps run before each check; a secret "type" step's text is sealed (monitors/step-secrets.ts). */
+    browserSteps: jsonb("browser_steps").$type<BrowserStep[]>().notNull().default([]),
     // Scheduling
     nextCheckAt: timestamptz("next_check_at").notNull().defaultNow(),
     leaseUntil: timestamptz("lease_until"),
@@ -76,3 +84,18 @@ export const monitors = pgTable(
 );
 
 export type MonitorRow = typeof monitors.$inferSelect;
+
+/**
+ * What a monitor's browser keeps between checks, off the monitor row (lists never read it): the cookie
+ * jar after the last successful check, sealed, and the screenshot of the page where a browser step failed.
+ */
+export const monitorBrowserState = pgTable("monitor_browser_state", {
+  monitorId: uuid("monitor_id")
+    .primaryKey()
+    .references(() => monitors.id, { onDelete: "cascade" }),
+  /** Sealed JSON of the browser context's cookies (AES-256-GCM, server key). */
+  cookies: text("cookies"),
+  failureScreenshot: bytea("failure_screenshot"),
+  failedAt: timestamptz("failed_at"),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+});
