@@ -31,6 +31,13 @@ export const siteLimits = {
   maxDepth: 3,
 } as const;
 
+/** Why a site monitor's page cap is refused for its mode (a crawl fetches every page it lists), or null. */
+export function sitePagesProblem(mode: MonitorMode, maxPages: number | null | undefined): string | null {
+  if (mode === "page" || maxPages === null || maxPages === undefined) return null;
+  const { maxPages: cap } = siteLimits[mode];
+  return maxPages > cap ? `${monitorModeLabels[mode]}: at most ${cap} pages` : null;
+}
+
 export const monitorSorts = ["default", "lastCheckedAt", "nextCheckAt", "lastChangeAt"] as const;
 export type MonitorSort = (typeof monitorSorts)[number];
 

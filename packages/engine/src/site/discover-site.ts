@@ -127,8 +127,21 @@ class PoliteReader {
     return rules;
   }
 
-  get(url: string, limits: Pick<FetchOptions, "maxBodyBytes" | "refuseRedirect"> = {}): Promise<FetchedPage> {
-    return this.paced(() => httpFetch({ url }, { ...this.fetchOptions(), ...limits }));
+  /**
+   * One page. A connection the server dropped (a kept-alive socket it closed during our pause) is tried
+   * once more on a new one before it counts as a failure.
+   */
+  async get(
+    url: string,
+    limits: Pick<FetchOptions, "maxBodyBytes" | "refuseRedirect"> = {},
+  ): Promise<FetchedPage> {
+    const once = () => httpFetch({ url }, { ...this.fetchOptions(), ...limits });
+    try {
+      return await this.paced(once);
+    } catch (error) {
+      if (!(error instanceof FetchError) || error.code !== "connect") throw error;
+      return this.paced(once);
+    }
   }
 
   refuse(url: string, reason: string): void {
@@ -216,7 +229,7 @@ async function readSitemaps(
   for (let next = files.shift(); next !== undefined; next = files.shift()) {
     const file = next;
     const isStart = file === start;
-    if (reader.requests > MAX_SITEMAP_FILES) {
+    if (reader.requests > MAX_SITEMAP_FILES || pages.size >= maxPages) {
       truncated = true;
       break;
     }

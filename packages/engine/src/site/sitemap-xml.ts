@@ -23,6 +23,9 @@ export class SitemapFormatError extends Error {
   }
 }
 
+/** Thrown inside the parse to stop it once `limit` page addresses are read. */
+class EnoughEntries extends Error {}
+
 const localName = (name: string): string => name.slice(name.lastIndexOf(":") + 1).toLowerCase();
 
 function isGzip(bytes: Uint8Array): boolean {
@@ -45,7 +48,7 @@ export function sitemapText(bytes: Uint8Array, decoded: () => string): string {
 }
 
 /**
- * The entries of a sitemap. `limit` stops collecting (not parsing) page addresses past it; an index's
+ * The entries of a sitemap. `limit` stops the parse once that many page addresses are read; an index's
  * sitemaps are all kept (the caller bounds how many it reads). Anything that is neither a urlset nor a
  * sitemap index is a SitemapFormatError with a plain reason.
  */
@@ -79,13 +82,19 @@ export function parseSitemap(xml: string, limit = Number.POSITIVE_INFINITY): Par
           const location = decodeEntities(text.trim());
           if (location !== "" && (root === "sitemapindex" || locations.length < limit))
             locations.push(location);
+          // The rest of a long urlset is not needed once the caller has what it asked for.
+          if (root === "urlset" && locations.length >= limit) throw new EnoughEntries();
         } else if (local === "url" || local === "sitemap") inEntry = false;
       },
     },
     { xmlMode: true, decodeEntities: false },
   );
-  parser.write(xml);
-  parser.end();
+  try {
+    parser.write(xml);
+    parser.end();
+  } catch (error) {
+    if (!(error instanceof EnoughEntries)) throw error;
+  }
   if (root === "urlset") return { kind: "urlset", locations };
   if (root === "sitemapindex") return { kind: "index", locations };
   throw new SitemapFormatError(

@@ -1,4 +1,4 @@
-import { frequencyLabels, type Monitor } from "@changeradar/contracts";
+import { frequencyLabels, type Monitor, monitorModeLabels } from "@changeradar/contracts";
 import OpenInNew from "@mui/icons-material/OpenInNew";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -70,8 +70,20 @@ export function MonitorHeader({ monitor }: { monitor: Monitor }) {
         <Fact label="Last check">{formatItemTime(monitor.lastCheckedAt)}</Fact>
         <Fact label="Next check">{monitor.paused ? "Paused" : formatItemTime(monitor.nextCheckAt)}</Fact>
         <Fact label="Frequency">{frequencyLabels[monitor.frequency]}</Fact>
-        <Fact label="Watching">{monitor.watch.map((k) => watchKindLabels[k]).join(", ")}</Fact>
-        <Fact label="Element">{monitor.selector ? <code>{monitor.selector}</code> : "Whole page"}</Fact>
+        {monitor.mode === "page" ? (
+          <>
+            <Fact label="Watching">{monitor.watch.map((k) => watchKindLabels[k]).join(", ")}</Fact>
+            <Fact label="Element">{monitor.selector ? <code>{monitor.selector}</code> : "Whole page"}</Fact>
+          </>
+        ) : (
+          <>
+            <Fact label="Watching">{monitorModeLabels[monitor.mode]}: pages added and removed</Fact>
+            <Fact label="Pages at most">
+              {monitor.maxPages}
+              {monitor.crawlDepth !== null && `, ${monitor.crawlDepth} links deep`}
+            </Fact>
+          </>
+        )}
       </Box>
     </Paper>
   );

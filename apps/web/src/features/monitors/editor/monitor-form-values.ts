@@ -1,4 +1,10 @@
-import type { CreateMonitorInput, Monitor, MonitorCondition, WatchKind } from "@changeradar/contracts";
+import type {
+  CreateMonitorInput,
+  Monitor,
+  MonitorCondition,
+  MonitorMode,
+  WatchKind,
+} from "@changeradar/contracts";
 import {
   defaultSensitivity,
   type Frequency,
@@ -19,6 +25,10 @@ export interface MonitorFormValues {
   sensitivity: number;
   channelIds: string[];
   tags: string[];
+  mode: MonitorMode;
+  /** Site monitors: null means the mode's default. */
+  maxPages: number | null;
+  crawlDepth: number | null;
 }
 
 export function emptyMonitorValues(plan: PlanName): MonitorFormValues {
@@ -34,6 +44,9 @@ export function emptyMonitorValues(plan: PlanName): MonitorFormValues {
     sensitivity: defaultSensitivity,
     channelIds: [],
     tags: [],
+    mode: "page",
+    maxPages: null,
+    crawlDepth: null,
   };
 }
 
@@ -50,11 +63,26 @@ export function valuesFromMonitor(monitor: Monitor): MonitorFormValues {
     sensitivity: monitor.sensitivity,
     channelIds: monitor.channelIds,
     tags: monitor.tags,
+    mode: monitor.mode,
+    maxPages: monitor.maxPages,
+    crawlDepth: monitor.crawlDepth,
   };
 }
 
 /** What the API receives: blank optional text becomes absent (or null for the selector). */
 export function toMonitorInput(values: MonitorFormValues): CreateMonitorInput {
+  if (values.mode !== "page") {
+    // A site monitor watches its pages come and go: no element, no browser (the server holds to this too).
+    return {
+      ...values,
+      url: values.url.trim(),
+      name: values.name.trim() || undefined,
+      watch: ["new_content"],
+      selector: null,
+      renderJs: false,
+      crawlDepth: values.mode === "crawl" ? values.crawlDepth : null,
+    };
+  }
   return {
     ...values,
     url: values.url.trim(),
@@ -62,5 +90,7 @@ export function toMonitorInput(values: MonitorFormValues): CreateMonitorInput {
     selector: values.selector.trim() || null,
     // A screenshot needs the rendered page: the server renders visual monitors too, this says so up front.
     renderJs: values.renderJs || values.watch.includes("visual"),
+    maxPages: null,
+    crawlDepth: null,
   };
 }

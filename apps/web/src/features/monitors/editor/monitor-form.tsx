@@ -1,4 +1,4 @@
-import { createMonitorSchema, type PlanName, type Preview } from "@changeradar/contracts";
+import { createMonitorSchema, type PlanName, type Preview, sitePagesProblem } from "@changeradar/contracts";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
@@ -11,10 +11,12 @@ import { FormBanner } from "../../../components/forms/form-banner";
 import { applyServerErrors } from "../../../components/forms/server-errors";
 import { AdvancedFields } from "./advanced-fields";
 import { FrequencyField } from "./frequency-field";
+import { ModeField } from "./mode-field";
 import type { MonitorFormValues } from "./monitor-form-values";
 import { toMonitorInput } from "./monitor-form-values";
 import { PreviewStep } from "./preview-step";
 import { RenderJsField } from "./render-js-field";
+import { SiteFields } from "./site-fields";
 import { WatchKindsField } from "./watch-kinds-field";
 
 interface MonitorFormProps {
@@ -36,16 +38,21 @@ const fields = [
   "sensitivity",
   "channelIds",
   "tags",
+  "mode",
+  "maxPages",
+  "crawlDepth",
 ] as const;
 /** The contract's schema validates what the API will receive; each problem goes under its field. */
 const resolver: Resolver<MonitorFormValues> = (values) => {
   const parsed = createMonitorSchema.safeParse(toMonitorInput(values));
-  if (parsed.success) return { values, errors: {} };
   const errors: Record<string, { type: string; message: string }> = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.error?.issues ?? []) {
     const field = String(issue.path[0] ?? "url");
     errors[field] ??= { type: issue.code, message: issue.message };
   }
+  const pagesProblem = sitePagesProblem(values.mode, values.maxPages);
+  if (pagesProblem) errors.maxPages ??= { type: "too_big", message: pagesProblem };
+  if (Object.keys(errors).length === 0) return { values, errors: {} };
   return { values: {}, errors: errors as never };
 };
 
@@ -57,6 +64,7 @@ export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo }: Moni
   const [watchTouched, setWatchTouched] = useState(editing);
   const [suggested, setSuggested] = useState<Preview["suggestedWatch"]>([]);
   const selector = watch("selector");
+  const mode = watch("mode");
 
   const onPreview = (preview: Preview) => {
     setSuggested(preview.suggestedWatch);
@@ -84,7 +92,25 @@ export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo }: Moni
         }}
       >
         <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+            <Controller
+              control={control}
+              name="mode"
+              render={({ field }) => (
+                <ModeField
+                  value={field.value}
+                  onChange={(next) => {
+                    field.onChange(next);
+                    // Each mode has its own page cap: start from its default.
+                    setValue("maxPages", null);
+                    setValue("crawlDepth", null);
+                  }}
+                />
+              )}
+            />
+          </Paper>
           <PreviewStep
+            mode={mode}
             previewAtOnce={editing}
             control={control}
             selector={selector}
@@ -102,37 +128,42 @@ export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo }: Moni
               helperText={formState.errors.name?.message ?? "Shown in lists and alerts"}
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <TextField
-              label="Element to watch (CSS selector)"
-              {...register("selector")}
-              id="selector"
-              placeholder="Whole page"
-              error={Boolean(formState.errors.selector)}
-              helperText={
-                formState.errors.selector?.message ??
-                "Pick it in the preview or type a CSS selector (XPath starting with / works too). Empty = the whole page."
-              }
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { spellCheck: false, style: { fontFamily: "monospace" } },
-              }}
-            />
-            <Controller
-              control={control}
-              name="watch"
-              render={({ field, fieldState }) => (
-                <WatchKindsField
-                  plan={plan}
-                  value={field.value}
-                  onChange={(value) => {
-                    setWatchTouched(true);
-                    field.onChange(value);
+            {mode !== "page" && <SiteFields control={control} mode={mode} />}
+            {mode === "page" && (
+              <>
+                <TextField
+                  label="Element to watch (CSS selector)"
+                  {...register("selector")}
+                  id="selector"
+                  placeholder="Whole page"
+                  error={Boolean(formState.errors.selector)}
+                  helperText={
+                    formState.errors.selector?.message ??
+                    "Pick it in the preview or type a CSS selector (XPath starting with / works too). Empty = the whole page."
+                  }
+                  slotProps={{
+                    inputLabel: { shrink: true },
+                    htmlInput: { spellCheck: false, style: { fontFamily: "monospace" } },
                   }}
-                  error={fieldState.error?.message}
-                  suggested={suggested}
                 />
-              )}
-            />
+                <Controller
+                  control={control}
+                  name="watch"
+                  render={({ field, fieldState }) => (
+                    <WatchKindsField
+                      plan={plan}
+                      value={field.value}
+                      onChange={(value) => {
+                        setWatchTouched(true);
+                        field.onChange(value);
+                      }}
+                      error={fieldState.error?.message}
+                      suggested={suggested}
+                    />
+                  )}
+                />
+              </>
+            )}
             <Controller
               control={control}
               name="frequency"
@@ -145,18 +176,20 @@ export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo }: Moni
                 />
               )}
             />
-            <Controller
-              control={control}
-              name="renderJs"
-              render={({ field }) => (
-                <RenderJsField
-                  plan={plan}
-                  value={field.value}
-                  onChange={field.onChange}
-                  forced={watch("watch").includes("visual")}
-                />
-              )}
-            />
+            {mode === "page" && (
+              <Controller
+                control={control}
+                name="renderJs"
+                render={({ field }) => (
+                  <RenderJsField
+                    plan={plan}
+                    value={field.value}
+                    onChange={field.onChange}
+                    forced={watch("watch").includes("visual")}
+                  />
+                )}
+              />
+            )}
             <AdvancedFields control={control} />
             <Box sx={{ display: "flex", gap: 1.5, justifyContent: "flex-end", flexWrap: "wrap" }}>
               <Button component={Link} to={cancelTo}>

@@ -1,4 +1,4 @@
-import type { Preview } from "@changeradar/contracts";
+import type { MonitorMode, Preview } from "@changeradar/contracts";
 import TravelExplore from "@mui/icons-material/TravelExplore";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -11,6 +11,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { type Control, Controller, useWatch } from "react-hook-form";
 import { describeError } from "../../../api/errors";
 import { usePreview } from "../monitors-queries";
+import { addressCopy } from "./mode-field";
 import type { MonitorFormValues } from "./monitor-form-values";
 import { PreviewPanel } from "./preview-panel";
 
@@ -21,6 +22,8 @@ interface PreviewStepProps {
   onPick: (selector: string) => void;
   /** Editing an existing monitor: show what it watches at once. */
   previewAtOnce?: boolean;
+  /** A site monitor has an address and no page preview. */
+  mode?: MonitorMode;
 }
 
 const looksLikeUrl = (value: string) => /^https?:\/\/[^\s/]+\.?[^\s]*$/i.test(value.trim());
@@ -32,7 +35,10 @@ export function PreviewStep({
   onPreview,
   onPick,
   previewAtOnce = false,
+  mode = "page",
 }: PreviewStepProps) {
+  const copy = addressCopy[mode];
+  const page = mode === "page";
   const preview = usePreview();
   const renderJs = useWatch({ control, name: "renderJs" });
   const url = useWatch({ control, name: "url" });
@@ -41,13 +47,13 @@ export function PreviewStep({
 
   const run = useCallback(
     (scope: string | null, address = url) => {
-      if (!looksLikeUrl(address)) return;
+      if (!looksLikeUrl(address) || !page) return;
       preview.mutate(
         { url: address.trim(), selector: scope || null, renderJs },
         { onSuccess: (answer) => onPreviewRef.current(answer) },
       );
     },
-    [url, renderJs, preview.mutate],
+    [url, renderJs, preview.mutate, page],
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening the editor
@@ -66,7 +72,7 @@ export function PreviewStep({
     <>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          Page address
+          {copy.title}
         </Typography>
         <Box
           sx={{ display: "flex", gap: 1.5, alignItems: "flex-start", flexWrap: { xs: "wrap", sm: "nowrap" } }}
@@ -79,12 +85,12 @@ export function PreviewStep({
                 {...field}
                 inputRef={field.ref}
                 id="url"
-                label="URL"
+                label={copy.label}
                 type="url"
-                placeholder="https://example.com/product"
+                placeholder={copy.placeholder}
                 autoFocus={!field.value}
                 error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? "Paste the address of the page to watch"}
+                helperText={fieldState.error?.message ?? copy.hint}
                 onPaste={(e) => {
                   const pasted = e.clipboardData.getData("text").trim();
                   if (looksLikeUrl(pasted) && !field.value) run("", pasted);
@@ -98,25 +104,36 @@ export function PreviewStep({
               />
             )}
           />
-          <Button
-            variant="outlined"
-            onClick={() => run(selector)}
-            disabled={!looksLikeUrl(url) || preview.isPending}
-            startIcon={preview.isPending ? <CircularProgress size={16} aria-hidden /> : <TravelExplore />}
-            sx={{ flexShrink: 0, mt: { sm: 1 }, width: { xs: "100%", sm: "auto" } }}
-          >
-            {previewed ? "Refresh preview" : "Preview"}
-          </Button>
+          {page && (
+            <Button
+              variant="outlined"
+              onClick={() => run(selector)}
+              disabled={!looksLikeUrl(url) || preview.isPending}
+              startIcon={preview.isPending ? <CircularProgress size={16} aria-hidden /> : <TravelExplore />}
+              sx={{ flexShrink: 0, mt: { sm: 1 }, width: { xs: "100%", sm: "auto" } }}
+            >
+              {previewed ? "Refresh preview" : "Preview"}
+            </Button>
+          )}
         </Box>
       </Paper>
-      {preview.isPending && !previewed && (
+      {!page && (
+        <Paper variant="outlined" sx={{ p: 3, color: "text.secondary", borderStyle: "dashed" }}>
+          <Typography>
+            Each check lists the site's pages and compares them with the last list: you get one alert naming
+            the pages added and removed. We read one address at a time with a pause between, keep to the page
+            cap, and never fetch what the site's robots.txt disallows.
+          </Typography>
+        </Paper>
+      )}
+      {page && preview.isPending && !previewed && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }} role="status">
           <CircularProgress size={28} aria-hidden />
           <Typography sx={{ mt: 1 }}>Fetching the page as our checker sees it…</Typography>
         </Paper>
       )}
-      {preview.isError && <Alert severity="error">{describeError(preview.error).message}</Alert>}
-      {preview.data && (
+      {page && preview.isError && <Alert severity="error">{describeError(preview.error).message}</Alert>}
+      {page && preview.data && (
         <Box sx={{ opacity: preview.isPending ? 0.6 : 1 }}>
           <PreviewPanel
             preview={preview.data}
@@ -128,7 +145,7 @@ export function PreviewStep({
           />
         </Box>
       )}
-      {!preview.data && !preview.isPending && !preview.isError && (
+      {page && !preview.data && !preview.isPending && !preview.isError && (
         <Paper variant="outlined" sx={{ p: 3, color: "text.secondary", borderStyle: "dashed" }}>
           <Typography>
             The live preview shows the text, price, stock and lists we find on the page, and lets you click
