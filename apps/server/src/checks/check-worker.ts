@@ -66,8 +66,11 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   const checkStarts = new Map<string, number>();
   const deadlineMs = options.checkDeadlineMs ?? Math.max(timing.leaseMs, 5 * 60_000);
   let renewal: NodeJS.Timeout | null = null;
-  /** Checks asked for by id, waiting for a slot or their host's permit. */
-  const soon = new Set<string>();
+  /**
+   * Checks asked for by id, waiting for a slot or their host's permit, with when they were asked for: a
+   * monitor whose check started since (another worker's) is not checked again for the same request.
+   */
+  const soon = new Map<string, Date>();
   const cache = new SnapshotCache(options.snapshotCacheBytes ?? 32 * 1024 * 1024);
   const scheduling = options.schedule ?? true;
   let running = false;
@@ -100,7 +103,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       });
       // "Check now" came while this check ran: the page is checked again as it is now, here at once
       // when a slot is free (the monitor is also due for any scheduler).
-      if (askedAgain) soon.add(monitor.id);
+      if (askedAgain) soon.set(monitor.id, clock.now());
       if (snapshotId && "snapshot" in outcome) {
         if (monitor.latestSnapshotId) cache.delete(monitor.latestSnapshotId);
         const screenshot = "screenshot" in outcome ? outcome.screenshot : null;
@@ -133,14 +136,14 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
    * role) has no loop that would pick them up later.
    */
   function startSoonChecks(): void {
-    for (const monitorId of soon) {
+    for (const [monitorId, askedAt] of soon) {
       if (!running || slots.free === 0) return;
       soon.delete(monitorId);
       if (inFlight.has(monitorId)) continue;
       void slots.acquire().then(async () => {
         try {
           const monitor = running
-            ? await claimMonitor(db, monitorId, owner, timing.leaseMs, clock.now())
+            ? await claimMonitor(db, monitorId, owner, timing.leaseMs, clock.now(), askedAt)
             : null;
           if (monitor && hosts.tryAcquire(monitor.host)) return void launch(monitor);
           // Its host is at its limit here. The scheduler takes it when it has one; without one it waits
@@ -148,7 +151,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
           if (monitor) {
             await releaseLeases(db, [monitor.id], owner);
             if (!scheduling) {
-              soon.add(monitor.id);
+              soon.set(monitor.id, askedAt);
               if (!hosts.saturated().includes(monitor.host)) queueMicrotask(startSoonChecks);
             }
           }
@@ -252,7 +255,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
         wake?.();
         return;
       }
-      soon.add(monitorId);
+      if (!soon.has(monitorId)) soon.set(monitorId, clock.now());
       startSoonChecks();
       wake?.();
     },

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, not, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db";
+import { checks } from "../db/schema/checks";
 import { type MonitorRow, monitors } from "../db/schema/monitors";
 
 /**
@@ -44,18 +45,33 @@ export async function claimDueMonitors(
   return rows.sort((a, b) => a.nextCheckAt.getTime() - b.nextCheckAt.getTime());
 }
 
-/** Claims one monitor now, whatever its due time (first check, "check now"); null if another worker has it. */
+/**
+ * Claims one monitor now, whatever its due time (first check, "check now"); null if another worker has
+ * it, or if a check of it started at or after `askedAt` (the request is answered already: a scheduler
+ * took the monitor while the request waited for a slot here).
+ */
 export async function claimMonitor(
   db: Database,
   id: string,
   owner: string,
   leaseMs: number,
   now: Date = new Date(),
+  askedAt?: Date,
 ): Promise<MonitorRow | null> {
+  const answered = askedAt
+    ? sql`exists (select 1 from ${checks} where ${checks.monitorId} = ${monitors.id} and ${checks.startedAt} >= ${askedAt.toISOString()}::timestamptz)`
+    : undefined;
   const [row] = await db
     .update(monitors)
     .set({ leaseUntil: leaseInterval(now, leaseMs), leaseOwner: owner })
-    .where(and(eq(monitors.id, id), eq(monitors.paused, false), leaseFree(now)))
+    .where(
+      and(
+        eq(monitors.id, id),
+        eq(monitors.paused, false),
+        leaseFree(now),
+        answered ? not(answered) : undefined,
+      ),
+    )
     .returning();
   return row ?? null;
 }
