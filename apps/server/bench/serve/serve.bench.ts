@@ -10,7 +10,8 @@
  *
  * BENCH_PAGES (default 500), BENCH_DATABASES (pglite,postgres), BENCH_PEER (1), BENCH_ENGINE (1),
  * BENCH_LAG_RATE (100 checks/s), BENCH_LAG_SECONDS (5; the issue's aim is 600), BENCH_TIMEOUT_MINUTES
- * (60 per pass), DATABASE_URL (else scripts/ensure-postgres.sh).
+ * (60 per pass), DATABASE_URL (else scripts/ensure-postgres.sh), BENCH_CPU_PROF (a directory: each server
+ * process writes `--cpu-prof` profiles there on exit, one per thread; on PGlite one run per pass).
  */
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";

@@ -77,8 +77,13 @@ export interface Deployment {
   logFile: string;
 }
 
+/** BENCH_CPU_PROF=DIR: every server process writes V8 CPU profiles there when it exits (one run per PGlite pass). */
 function startRole(role: string, env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): ChildProcess {
-  const child = spawn(process.execPath, [BIN, role], { env, stdio: ["ignore", "pipe", "pipe"] });
+  // One file per thread (main, module loader, engine workers), named by Node (pid and thread id).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, BIN, role], { env, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
   return child;
