@@ -84,3 +84,32 @@ describe("a classified ad that calls itself an article", () => {
     expect(s.availability).toBe("unknown");
   });
 });
+
+describe("a price further below the name than the buy box", () => {
+  const description = Array.from({ length: 60 }, (_, i) => `<p>Feature ${i + 1} of the set.</p>`).join("");
+
+  it("a long description between the name and the only price: that price is read", () => {
+    const s = page(
+      "Wall-hung WC set | Example DIY",
+      `<h1>Wall-hung WC set</h1><p>Ref. 825</p>${description}
+       <div class="prices"><span class="product-price"><span class="price">997 zł <span class="unit">/szt.</span></span></span>
+       <span class="product-price"><span class="price">1 148 zł</span></span></div><a class="add-to-basket" href="#">do koszyka</a>`,
+      "https://diy.example.pl/wc-set",
+    );
+    expect(s.price).toMatchObject({ amount: 997, currency: "PLN", source: "text" });
+  });
+
+  it("a product without a price of its own takes none from related tiles further down", () => {
+    const tiles = [1, 2, 3, 4]
+      .map(
+        (n) =>
+          `<li class="tile"><a href="/p/${n}"><img src="/i/${n}.jpg" alt=""></a><a href="/p/${n}">Other ${n}</a><span class="price">$${n}9.99</span></li>`,
+      )
+      .join("");
+    const s = page(
+      "Rolling Duffle Bag | Example",
+      `<h1>Rolling Duffle Bag</h1><p>Currently unavailable.</p>${description}<h2>Related</h2><ul>${tiles}</ul>`,
+    );
+    expect(s.price).toBeNull();
+  });
+});

@@ -16,6 +16,11 @@ export const pickingRules = {
   conditionalPrice: true,
   /** Structured data holding only the price the buy box strikes through loses to the price shown. */
   struckStructured: true,
+  /**
+   * When the buy box after the product's name shows no price, the first element named price further down
+   * (within 250 lines, outside tiles) is the product's: descriptions and galleries can sit in between.
+   */
+  furtherPrice: true,
 };
 
 export type PickingRule = keyof typeof pickingRules;

@@ -43,33 +43,9 @@ export function visiblePrices(
   const candidates = page.priceElements.filter(({ line }) => inBuyBox(line));
   let inTiles = 0;
   for (const { element } of candidates) {
-    if (pickingRules.tiles && insideRepeatedTile(element)) {
-      inTiles++;
-      continue;
-    }
-    if (pickingRules.conditionalPrice && withinNamed(element, conditionalPriceName)) continue;
-    // A price element that is itself the struck regular price ("price--line-through", <del class="price">).
-    if (isStruckThrough(element)) {
-      const money = findMoney(textOf(element, 80), hints, stated);
-      if (money !== null) struck.push(money.amount);
-      continue;
-    }
-    for (const old of struckParts(element)) {
-      const money = findMoney(textOf(old, 80), hints, stated);
-      if (money !== null) struck.push(money.amount);
-    }
-    let text = textOf(element, 160, { skip: isStruckThrough, centsInSup: true });
-    if (text === "" || text.length > 120) continue;
-    const label = notThePrice.exec(text);
-    if (label !== null) {
-      // Shipping, monthly or instalment amounts: this element states no price of its own.
-      if (!regularLabel.test(label[0])) continue;
-      // "Now $12.99 Was $15.99", "$12.99 Save $3": the amount before the label is the one paid.
-      text = text.slice(0, label.index);
-      if (text.trim() === "") continue;
-    }
-    const money = findMoney(text, hints, stated) ?? findBareAmount(text, fallback);
-    if (money !== null) shown.push(money);
+    const read = readPriceElement(element, hints, stated, struck, true, fallback);
+    if (read === "tile") inTiles++;
+    else if (read !== null) shown.push(read);
   }
   // Named price elements that all sat in tiles: the buy box shows no price of its own.
   if (candidates.length > 0 && inTiles > 0 && shown.length === 0) return { shown, struck };
@@ -81,7 +57,75 @@ export function visiblePrices(
       if (money !== null) shown.push(money);
     }
   }
+  if (shown.length === 0 && candidates.length === 0) {
+    const further = furtherPrice(page, headings, hints, stated, struck);
+    if (further !== null) shown.push(further);
+  }
   return { shown, struck };
+}
+
+/**
+ * How far below the product's name a price element is still looked for when the buy box shows none:
+ * templates put a long description, option lists or a gallery between the name and the price.
+ */
+const furtherLines = 250;
+
+/**
+ * The first element named price below the product's name and past the buy box, when the buy box shows
+ * no price at all and the heading names the product: an amount with its currency, outside tiles.
+ */
+function furtherPrice(
+  page: PageFacts,
+  headings: number[],
+  hints: LocaleHints,
+  stated: string | null,
+  struck: number[],
+): Money | null {
+  if (!pickingRules.furtherPrice || !namesItsProduct(page)) return null;
+  for (const { element, line } of page.priceElements) {
+    if (!headings.some((h) => line > h + buyBoxLines && line <= h + furtherLines)) continue;
+    const read = readPriceElement(element, hints, stated, struck, false);
+    if (read !== null && read !== "tile") return read;
+  }
+  return null;
+}
+
+/**
+ * What one element named price shows: the amount paid, "tile" when it belongs to a repeated tile, or null
+ * (struck through, conditional, shipping or instalment, nothing readable). Struck amounts are added to
+ * `struck`. A bare number (no currency written) is read only when `bare`, in `fallback` currency.
+ */
+function readPriceElement(
+  element: Element,
+  hints: LocaleHints,
+  stated: string | null,
+  struck: number[],
+  bare: boolean,
+  fallback: string | null = null,
+): Money | "tile" | null {
+  if (pickingRules.tiles && insideRepeatedTile(element)) return "tile";
+  if (pickingRules.conditionalPrice && withinNamed(element, conditionalPriceName)) return null;
+  // A price element that is itself the struck regular price ("price--line-through", <del class="price">).
+  if (isStruckThrough(element)) {
+    const money = findMoney(textOf(element, 80), hints, stated);
+    if (money !== null) struck.push(money.amount);
+    return null;
+  }
+  for (const old of struckParts(element)) {
+    const money = findMoney(textOf(old, 80), hints, stated);
+    if (money !== null) struck.push(money.amount);
+  }
+  let text = textOf(element, 160, { skip: isStruckThrough, centsInSup: true });
+  if (text === "" || text.length > 120) return null;
+  const label = notThePrice.exec(text);
+  if (label !== null) {
+    // Shipping, monthly or instalment amounts: this element states no price of its own.
+    if (!regularLabel.test(label[0])) return null;
+    // "Now $12.99 Was $15.99", "$12.99 Save $3": the amount before the label is the one paid.
+    text = text.slice(0, label.index);
+    if (text.trim() === "") return null;
+  }
+  return findMoney(text, hints, stated) ?? (bare ? findBareAmount(text, fallback) : null);
 }
 
 /** A price paid only on a condition: a subscription ("subscribe & save"), not the price of one purchase. */
