@@ -113,3 +113,29 @@ describe("a price further below the name than the buy box", () => {
     expect(s.price).toBeNull();
   });
 });
+
+describe("the currency the page writes as a code", () => {
+  const buyBox = (price: string) =>
+    `<h1>Leather Chelsea Boot</h1><div class="price">${price}</div><button class="add-to-basket">Add to basket</button>`;
+
+  it("an amount without a sign takes the one code the page states ('Deliver to: United Kingdom (GBP)')", () => {
+    const s = page(
+      "Leather Chelsea Boot",
+      `${buyBox("136")}<footer>Deliver to: United Kingdom (GBP)</footer>`,
+    );
+    expect(s.price).toMatchObject({ amount: 136, currency: "GBP" });
+  });
+
+  it("a shared sign takes the stated code of its own currencies", () => {
+    const s = page("Leather Chelsea Boot", `${buyBox("$189.00")}<footer>Currency: CAD</footer>`);
+    expect(s.price).toMatchObject({ amount: 189, currency: "CAD" });
+  });
+
+  it("a currency switcher naming several codes states none", () => {
+    const s = page(
+      "Leather Chelsea Boot",
+      `${buyBox("136")}<footer><a>Euro (EUR)</a><a>Pound (GBP)</a><a>Dollar (USD)</a></footer>`,
+    );
+    expect(s.price).toMatchObject({ amount: 136, currency: null });
+  });
+});

@@ -7,6 +7,7 @@ import { findMoney, type Money } from "./money";
 import { pickingRules } from "./picking-rules";
 import { structuredAmount } from "./structured-amount";
 import { visiblePrices } from "./visible-price";
+import { writtenCurrencyCode } from "./written-code";
 
 export interface PriceEvidence {
   /** Whether the page shows itself as a product page; a price read from text alone needs it. */
@@ -33,7 +34,9 @@ export function pickPrice(evidence: PriceEvidence): Price | null {
   const { page, hints } = evidence;
   const candidates = withoutRegularPrices(structuredCandidates(evidence), page.meta);
   const fallbackCurrency =
-    candidates.find((c) => c.currency !== null)?.currency ?? metaCurrencyOf(page.meta, hints);
+    candidates.find((c) => c.currency !== null)?.currency ??
+    metaCurrencyOf(page.meta, hints) ??
+    writtenCurrencyCode(page);
   const { shown: visible, struck } = visiblePrices(
     page,
     hints,
