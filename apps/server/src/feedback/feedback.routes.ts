@@ -1,20 +1,36 @@
-import { feedbackSchema } from "@changeradar/contracts";
-import type { FastifyInstance } from "fastify";
+import { feedbackItemSchema, feedbackSchema, itemsOf } from "@changeradar/contracts";
 import type { AppContext } from "../context";
-import { validate } from "../http/validate";
+import { type Api, failures } from "../http/route-schema";
 import { feedbackHistory, submitFeedback } from "./feedback.service";
 
-export function registerFeedbackRoutes(api: FastifyInstance, ctx: AppContext): void {
+export function registerFeedbackRoutes(api: Api, ctx: AppContext): void {
   const auth = { preHandler: api.authenticate };
+  const tags = ["Support"];
   const limit = {
     rateLimit: { max: Math.max(1, Math.round(10 * ctx.config.rateLimitScale)), timeWindow: 3_600_000 },
   };
 
-  api.post("/feedback", { ...auth, config: limit }, async (request, reply) => {
-    const item = await submitFeedback(ctx, request.user, validate(feedbackSchema, request.body));
-    reply.code(201);
-    return item;
-  });
+  api.post(
+    "/feedback",
+    {
+      ...auth,
+      config: limit,
+      schema: {
+        tags,
+        summary: "Rate the product and say why",
+        body: feedbackSchema,
+        response: { 201: feedbackItemSchema, ...failures(400, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await submitFeedback(ctx, request.user, request.body)),
+  );
 
-  api.get("/feedback", auth, async (request) => feedbackHistory(ctx, request.user));
+  api.get(
+    "/feedback",
+    {
+      ...auth,
+      schema: { tags, summary: "Your feedback so far", response: { 200: itemsOf(feedbackItemSchema) } },
+    },
+    async (request) => feedbackHistory(ctx, request.user),
+  );
 }

@@ -1,17 +1,10 @@
-import type { AuthUser, feedbackSchema } from "@changeradar/contracts";
+import type { AuthUser, FeedbackItem, feedbackSchema } from "@changeradar/contracts";
 import type { z } from "zod";
 import { escapeHtml } from "../alerts/render/escape";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
 import { type FeedbackRow, insertFeedback, listFeedback } from "./feedback.repository";
-
-export interface FeedbackItem {
-  id: string;
-  rating: number;
-  message: string;
-  createdAt: string;
-}
 
 const present = (row: FeedbackRow): FeedbackItem => ({
   id: row.id,

@@ -1,33 +1,80 @@
-import { updateMerchantFieldsSchema, updatePasswordSchema } from "@changeradar/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  messageResponseSchema,
+  profileSchema,
+  updateMerchantFieldsSchema,
+  updatePasswordSchema,
+} from "@changeradar/contracts";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
 import { sessionIdOf } from "../auth/access-token";
 import type { AppContext } from "../context";
 import { Invalid, PayloadTooLarge } from "../http/errors";
+import { type Api, binaryAnswer, failures } from "../http/route-schema";
 import { sendImage } from "../http/send-image";
 import { validate } from "../http/validate";
 import { avatarSizeMessage, avatarTypeMessage, detectAvatarType } from "./avatar";
 import { type AvatarUpload, changePassword, getAvatar, getProfile, updateProfile } from "./users.service";
 
 /** The signed-in user's own account (spec §7; DECISIONS: Account Settings). */
-export function registerUserRoutes(api: FastifyInstance, ctx: AppContext): void {
+export function registerUserRoutes(api: Api, ctx: AppContext): void {
   const signedIn = { preHandler: api.authenticate };
+  const tags = ["Account"];
 
-  api.get("/users/me", signedIn, async (request) => getProfile(ctx, request.user.id));
+  api.get(
+    "/users/me",
+    { ...signedIn, schema: { tags, summary: "Your profile", response: { 200: profileSchema } } },
+    async (request) => getProfile(ctx, request.user.id),
+  );
 
-  api.patch("/users/update-merchant", signedIn, async (request) => {
-    const { fields, avatar } = await readProfileForm(request);
-    return updateProfile(ctx, request.user.id, validate(updateMerchantFieldsSchema, fields), avatar);
-  });
+  api.patch(
+    "/users/update-merchant",
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "Update your name, company and avatar",
+        description:
+          "A multipart/form-data form: the text fields of `updateMerchantFields` and at most one `avatar` file (PNG, JPEG or WebP).",
+        response: { 200: profileSchema, ...failures(400, 413) },
+      },
+    },
+    async (request) => {
+      const { fields, avatar } = await readProfileForm(request);
+      return updateProfile(ctx, request.user.id, validate(updateMerchantFieldsSchema, fields), avatar);
+    },
+  );
 
-  api.patch("/users/update-password", signedIn, async (request) => {
-    const input = validate(updatePasswordSchema, request.body);
-    const sessionId = await sessionIdOf(request.headers.authorization, ctx.config.jwtSecret, ctx.clock);
-    return changePassword(ctx, request.user.id, input, sessionId);
-  });
+  api.patch(
+    "/users/update-password",
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "Change your password",
+        description: "Ends your other sessions.",
+        body: updatePasswordSchema,
+        response: { 200: messageResponseSchema, ...failures(400) },
+      },
+    },
+    async (request) => {
+      const sessionId = await sessionIdOf(request.headers.authorization, ctx.config.jwtSecret, ctx.clock);
+      return changePassword(ctx, request.user.id, request.body, sessionId);
+    },
+  );
 
-  api.get<{ Params: { userId: string } }>("/users/avatar/:userId", async (request, reply) => {
-    return sendImage(reply, await getAvatar(ctx, request.params.userId));
-  });
+  api.get(
+    "/users/avatar/:userId",
+    {
+      schema: {
+        tags,
+        security: [],
+        summary: "A user's avatar image",
+        params: z.object({ userId: z.string() }),
+        response: { 200: binaryAnswer("image/*") },
+      },
+    },
+    async (request, reply) => sendImage(reply, await getAvatar(ctx, request.params.userId)),
+  );
 }
 
 /** Reads the multipart form of update-merchant: text fields plus at most one `avatar` file. */
