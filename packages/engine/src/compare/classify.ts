@@ -2,11 +2,13 @@
  * compareSnapshots: normalise both versions, diff every aspect, keep the watched kinds that changed enough
  * for the sensitivity, suppress flip-flops, apply conditions, and explain the result in one line.
  */
+
 import type { WatchKind } from "@changeradar/contracts";
 import type { Item, Snapshot } from "../snapshot";
 import { evaluateConditions } from "./conditions";
 import { fingerprintView } from "./fingerprint";
 import { parseIgnoreRules } from "./ignore-rules";
+import { countIgnored } from "./ignored-noise";
 import { countLineChanges, diffLines } from "./line-diff";
 import { type NormalisedView, normaliseSnapshot } from "./normalise";
 import { pixelDiff } from "./pixel-diff";
@@ -202,5 +204,6 @@ export function compareSnapshots(previous: Snapshot, next: Snapshot, options: Co
     conditions: changed ? conditions.results : [],
     flipFlop,
     fingerprint,
+    ignored: countIgnored(previous, next, settings),
   };
 }

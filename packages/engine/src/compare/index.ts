@@ -11,6 +11,7 @@ export {
 } from "./conditions";
 export { type FingerprintOptions, fingerprintSnapshot } from "./fingerprint";
 export { type IgnoreRule, InvalidIgnoreRuleError, parseIgnoreRule, parseIgnoreRules } from "./ignore-rules";
+export { countIgnored, type IgnoredNoise } from "./ignored-noise";
 export { emptyLearnedNoise, type LearnedNoise, learnNoise, mergeLearnedNoise } from "./learned-noise";
 export { diffLines, onlyChanges, wordDiff } from "./line-diff";
 export { maskNoise } from "./noise-masks";

@@ -1,6 +1,7 @@
 import type { WatchKind } from "@changeradar/contracts";
 import type { Availability, Item, Price } from "../snapshot";
 import type { Condition, ConditionResult } from "./conditions";
+import type { IgnoredNoise } from "./ignored-noise";
 import type { LearnedNoise } from "./noise-view";
 
 export type { WatchKind };
@@ -105,6 +106,8 @@ export interface ChangeResult {
   flipFlop: boolean;
   /** Fingerprint of the normalised next version, for flip-flop suppression of later versions. */
   fingerprint: string;
+  /** What the noise filter hid between the two versions (masks, ignore rules, learned noise); null or absent when nothing. */
+  ignored?: IgnoredNoise | null;
   /** Set when an AI endpoint refined the result (see refineWithAI). */
   ai?: AiJudgement;
 }
