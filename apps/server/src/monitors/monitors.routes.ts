@@ -11,6 +11,8 @@ import {
   monitorSchema,
   previewRequestSchema,
   previewSchema,
+  runStepsRequestSchema,
+  runStepsResultSchema,
   tagCountSchema,
   updateMonitorSchema,
 } from "@changeradar/contracts";
@@ -20,10 +22,11 @@ import { checkFetchSettings } from "../checks/check-settings";
 import type { AppContext } from "../context";
 import { ownerOf } from "../entitlements";
 import { rateLimit } from "../http/rate-limits";
-import { type Api, failures, idParams, noContent } from "../http/route-schema";
+import { type Api, binaryAnswer, failures, idParams, noContent } from "../http/route-schema";
 import { importMonitors } from "./import.service";
 import { createMonitorsService, type MonitorsContext } from "./monitors.service";
 import { previewPage } from "./preview.service";
+import { runStepsPreview, stepFailureScreenshot } from "./run-steps.service";
 import { stepSecretBox } from "./step-secrets";
 
 const IMPORT_BODY_LIMIT = Math.ceil((maxImportFileBytes * 4) / 3) + 64 * 1024;
@@ -32,10 +35,11 @@ const tags = ["Monitors"];
 
 /** The monitors API (issue 4). Every route is authenticated and scoped to the signed-in user's monitors. */
 export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<void> {
+  const stepSecrets = stepSecretBox(ctx.config.jwtSecret);
   const monitors = createMonitorsService({
     allowPrivateTargets: ctx.config.allowPrivateTargets,
     checkSoon: (id) => ctx.checks.checkSoon(id),
-    stepSecrets: stepSecretBox(ctx.config.jwtSecret),
+    stepSecrets,
   });
   const scope = (request: FastifyRequest): MonitorsContext => ({
     db: ctx.db,
@@ -84,6 +88,23 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
       },
     },
     async (request) => previewPage(request.body, checkFetchSettings(ctx.config), ownerOf(request).plan),
+  );
+  api.post(
+    "/monitors/steps/run",
+    {
+      ...auth,
+      config: { rateLimit: rateLimit(ctx.config, "preview") },
+      schema: {
+        tags,
+        summary: "Run browser steps once against the live page",
+        description:
+          "Each step's outcome with a screenshot of the page after it (PNG data URLs). Pro and Business. Every navigation passes the SSRF guard. A secret sent as •••• is taken from `monitorId`'s stored steps.",
+        body: runStepsRequestSchema,
+        response: { 200: runStepsResultSchema, ...failures(400, 402, 429, 503) },
+      },
+    },
+    async (request) =>
+      runStepsPreview(scope(request), request.body, checkFetchSettings(ctx.config), stepSecrets),
   );
   // A changedetection.io backup zip arrives base64-encoded in the JSON body.
   api.post(
@@ -158,6 +179,26 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
       },
     },
     async (request) => monitors.setPaused(scope(request), request.params.id, false),
+  );
+  api.get(
+    "/monitors/:id/step-failure",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The page where the monitor's browser step last failed",
+        description:
+          "A PNG screenshot taken when the step failed; 404 when no step has failed since the last success.",
+        params: idParams,
+        response: { 200: binaryAnswer("image/png") },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header("content-type", "image/png")
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, no-store")
+        .send(await stepFailureScreenshot(scope(request), request.params.id)),
   );
   api.post(
     "/monitors/:id/check",

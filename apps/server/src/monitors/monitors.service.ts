@@ -61,6 +61,13 @@ export function rendersFor(watch: readonly string[], renderJs: boolean): boolean
   return renderJs || watch.includes("visual");
 }
 
+/** The caller's monitor, or 404 (another user's id reads as not found). */
+export async function ownedMonitor(ctx: MonitorsContext, id: string) {
+  const row = isUuid(id) ? await repo.findMonitor(ctx.db, ctx.user.id, id) : null;
+  if (!row) throw new NotFound("Monitor not found.");
+  return row;
+}
+
 export function createMonitorsService(options: MonitorsServiceOptions) {
   const guard = { allowPrivateTargets: options.allowPrivateTargets };
   const manualCheckIntervalMs = options.manualCheckIntervalMs ?? 10_000;
@@ -93,11 +100,7 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
     return sealSteps(options.stepSecrets, steps, stored);
   }
 
-  async function owned(ctx: MonitorsContext, id: string) {
-    const row = isUuid(id) ? await repo.findMonitor(ctx.db, ctx.user.id, id) : null;
-    if (!row) throw new NotFound("Monitor not found.");
-    return row;
-  }
+  const owned = ownedMonitor;
 
   return {
     async list(ctx: MonitorsContext, query: z.output<typeof listMonitorsQuerySchema>) {

@@ -84,6 +84,12 @@ describe("every monitors and history endpoint is scoped to its owner", () => {
       ["POST", `/api/v1/monitors/${monitorId}/pause`],
       ["POST", `/api/v1/monitors/${monitorId}/resume`],
       ["POST", `/api/v1/monitors/${monitorId}/check`],
+      ["GET", `/api/v1/monitors/${monitorId}/step-failure`],
+      [
+        "POST",
+        "/api/v1/monitors/steps/run",
+        { url: pages.url("/p"), steps: [{ kind: "accept_cookies" }], monitorId },
+      ],
       ["GET", `/api/v1/monitors/${monitorId}/changes`],
       ["GET", `/api/v1/monitors/${monitorId}/checks`],
       ["GET", `/api/v1/monitors/${monitorId}/prices`],

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Monitor, monitorSchema, secretPlaceholder } from "@changeradar/contracts";
+import { type Monitor, monitorSchema, runStepsResultSchema, secretPlaceholder } from "@changeradar/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitorBrowserState, monitors } from "../../src/db/schema/monitors";
@@ -243,6 +243,14 @@ describe("browser steps on a monitor", () => {
       .from(monitorBrowserState)
       .where(eq(monitorBrowserState.monitorId, monitor.id));
     expect(state.failureScreenshot?.subarray(0, 8).toString("hex")).toBe(PNG_SIGNATURE);
+    const shot = await fetch(`${logged.baseUrl}/api/v1/monitors/${monitor.id}/step-failure`, {
+      headers: owner.auth,
+    });
+    expect(shot.status).toBe(200);
+    expect(shot.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await shot.arrayBuffer()).equals(state.failureScreenshot ?? Buffer.alloc(0))).toBe(
+      true,
+    );
     expect(JSON.stringify(logged.lines)).not.toContain(PASSWORD);
   }, 60_000);
 
@@ -268,10 +276,71 @@ describe("browser steps on a monitor", () => {
         expect(res.status).toBe(400);
         expect((await res.json()).errors[0].path).toBe("browserSteps");
       }
+      // "Run steps" in the editor: the page and every "go to" pass the same guard before the browser starts.
+      for (const [url, target, path] of [
+        [site.url("/login"), "http://1.1.1.1/", "url"],
+        ["http://1.1.1.1/", "http://169.254.169.254/latest/meta-data/", "browserSteps"],
+      ]) {
+        const res = await fetch(`${strict.baseUrl}/api/v1/monitors/steps/run`, {
+          method: "POST",
+          headers: { ...owner.auth, "content-type": "application/json" },
+          body: JSON.stringify({ url, steps: [{ kind: "goto", url: target }] }),
+        });
+        expect(res.status).toBe(400);
+        expect((await res.json()).errors[0].path).toBe(path);
+      }
     } finally {
       await strict.close();
     }
   });
+
+  it("'Run steps' runs them against the live page with a screenshot after each, taking a stored secret from the monitor", async () => {
+    const personal = await t.signUp("Personal");
+    const refused = await call(personal.auth, "POST", "/monitors/steps/run", {
+      url: site.url("/login"),
+      steps: loginSteps(),
+    });
+    expect(refused.status).toBe(402);
+
+    const owner = await t.signUp("Business");
+    const created = await call(owner.auth, "POST", "/monitors", {
+      url: site.url("/login"),
+      frequency: "1d",
+      watch: ["text"],
+      paused: true,
+      browserSteps: loginSteps(),
+    });
+    const monitor = monitorSchema.parse(JSON.parse(created.text));
+    const res = await call(owner.auth, "POST", "/monitors/steps/run", {
+      url: site.url("/login"),
+      steps: [...monitor.browserSteps, { kind: "wait_for_text", text: "Members only" }],
+      monitorId: monitor.id,
+    });
+    expect(res.status).toBe(200);
+    const run = runStepsResultSchema.parse(JSON.parse(res.text));
+    expect(run.ok).toBe(true);
+    expect(run.steps.map((s) => [s.number, s.kind, s.ok])).toEqual([
+      [1, "type", true],
+      [2, "type", true],
+      [3, "click", true],
+      [4, "wait_for_text", true],
+    ]);
+    expect(run.steps[2].url).toBe(site.url("/member"));
+    for (const step of run.steps) expect(step.screenshot).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(res.text).not.toContain(PASSWORD);
+
+    const wrong = await call(owner.auth, "POST", "/monitors/steps/run", {
+      url: site.url("/login"),
+      steps: [{ kind: "click", selector: "#missing" }],
+    });
+    const failed = runStepsResultSchema.parse(JSON.parse(wrong.text));
+    expect(failed.ok).toBe(false);
+    expect(failed.error).toBe(
+      'Step 1 (click "#missing") failed: nothing on the page matched the selector in time',
+    );
+    expect(failed.steps[0]).toMatchObject({ ok: false, number: 1 });
+    expect(failed.steps[0].screenshot).toMatch(/^data:image\/png;base64,/);
+  }, 60_000);
 
   it("caps the steps: at most 20, lengths bounded, unknown kinds refused", async () => {
     const owner = await t.signUp("Business");

@@ -4,8 +4,10 @@ import {
   type MonitorSort,
   type MonitorStatus,
   type PlanName,
+  planAllowsBrowserSteps,
   planAllowsFrequency,
   planAllowsRendering,
+  planForBrowserSteps,
   planForFrequency,
   planForRendering,
   type WatchKind,
@@ -57,6 +59,13 @@ export function frequencyOption(
 }
 
 /** Rendering in a browser (JavaScript, screenshots): null when the plan allows it, else the plan that does. */
+/** "Pro plan or higher" when the plan cannot run browser steps, else null (the server's gate). */
+export function browserStepsNote(plan: PlanName): string | null {
+  if (planAllowsBrowserSteps(plan)) return null;
+  const needed = planForBrowserSteps();
+  return needed === "Business" ? "Business plan" : `${needed} plan or higher`;
+}
+
 export function renderingNote(plan: PlanName): string | null {
   if (planAllowsRendering(plan)) return null;
   const needed = planForRendering();

@@ -8,6 +8,8 @@ import type {
   MonitorPage,
   Preview,
   PreviewRequest,
+  RunStepsRequest,
+  RunStepsResult,
   TagCount,
   UpdateMonitorInput,
 } from "@changeradar/contracts";
@@ -41,6 +43,8 @@ const monitorsApi = {
     await apiClient.post(`/monitors/${id}/check`);
   },
   preview: async (input: PreviewRequest) => (await apiClient.post<Preview>("/monitors/preview", input)).data,
+  runSteps: async (input: RunStepsRequest) =>
+    (await apiClient.post<RunStepsResult>("/monitors/steps/run", input, { timeout: 120_000 })).data,
   importMany: async (input: ImportMonitorsInput) =>
     (await apiClient.post<ImportResult>("/monitors/import", input)).data,
 };
@@ -70,6 +74,11 @@ export function useTags() {
 
 export function usePreview() {
   return useMutation({ mutationFn: monitorsApi.preview });
+}
+
+/** The editor's "Run steps": the browser steps once against the live page, a screenshot after each. */
+export function useRunSteps() {
+  return useMutation({ mutationFn: monitorsApi.runSteps });
 }
 
 /** Every change to monitors refreshes the lists, the dashboard and the plan usage that count them. */

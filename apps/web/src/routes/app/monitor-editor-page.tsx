@@ -28,6 +28,7 @@ export default function MonitorEditorPage() {
         <MonitorForm
           plan={plan}
           editing
+          monitorId={monitorId}
           initial={valuesFromMonitor(monitor.data)}
           cancelTo={`/auth/mymonitors/${monitorId}`}
           onSubmit={async (input) => {

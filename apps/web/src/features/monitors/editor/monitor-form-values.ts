@@ -1,4 +1,5 @@
 import type {
+  BrowserStepInput,
   CreateMonitorInput,
   Monitor,
   MonitorCondition,
@@ -29,6 +30,7 @@ export interface MonitorFormValues {
   /** Site monitors: null means the mode's default. */
   maxPages: number | null;
   crawlDepth: number | null;
+  browserSteps: BrowserStepInput[];
 }
 
 export function emptyMonitorValues(plan: PlanName): MonitorFormValues {
@@ -47,6 +49,7 @@ export function emptyMonitorValues(plan: PlanName): MonitorFormValues {
     mode: "page",
     maxPages: null,
     crawlDepth: null,
+    browserSteps: [],
   };
 }
 
@@ -66,6 +69,7 @@ export function valuesFromMonitor(monitor: Monitor): MonitorFormValues {
     mode: monitor.mode,
     maxPages: monitor.maxPages,
     crawlDepth: monitor.crawlDepth,
+    browserSteps: monitor.browserSteps,
   };
 }
 
@@ -80,6 +84,7 @@ export function toMonitorInput(values: MonitorFormValues): CreateMonitorInput {
       watch: ["new_content"],
       selector: null,
       renderJs: false,
+      browserSteps: [],
       crawlDepth: values.mode === "crawl" ? values.crawlDepth : null,
     };
   }
@@ -89,7 +94,7 @@ export function toMonitorInput(values: MonitorFormValues): CreateMonitorInput {
     name: values.name.trim() || undefined,
     selector: values.selector.trim() || null,
     // A screenshot needs the rendered page: the server renders visual monitors too, this says so up front.
-    renderJs: values.renderJs || values.watch.includes("visual"),
+    renderJs: values.renderJs || values.watch.includes("visual") || values.browserSteps.length > 0,
     maxPages: null,
     crawlDepth: null,
   };

@@ -10,6 +10,7 @@ import { Link } from "react-router";
 import { FormBanner } from "../../../components/forms/form-banner";
 import { applyServerErrors } from "../../../components/forms/server-errors";
 import { AdvancedFields } from "./advanced-fields";
+import { BrowserStepsField } from "./browser-steps-field";
 import { FrequencyField } from "./frequency-field";
 import { ModeField } from "./mode-field";
 import type { MonitorFormValues } from "./monitor-form-values";
@@ -25,6 +26,8 @@ interface MonitorFormProps {
   editing: boolean;
   onSubmit: (input: ReturnType<typeof toMonitorInput>) => Promise<unknown>;
   cancelTo: string;
+  /** The monitor being edited ("Run steps" uses its stored secrets). */
+  monitorId?: string;
 }
 
 const fields = [
@@ -41,6 +44,7 @@ const fields = [
   "mode",
   "maxPages",
   "crawlDepth",
+  "browserSteps",
 ] as const;
 /** The contract's schema validates what the API will receive; each problem goes under its field. */
 const resolver: Resolver<MonitorFormValues> = (values) => {
@@ -57,7 +61,7 @@ const resolver: Resolver<MonitorFormValues> = (values) => {
 };
 
 /** Add or edit a monitor: address → live preview and element picking → what to watch and how often. */
-export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo }: MonitorFormProps) {
+export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo, monitorId }: MonitorFormProps) {
   const form = useForm<MonitorFormValues>({ defaultValues: initial, resolver });
   const { control, register, handleSubmit, setValue, watch, setError, formState } = form;
   const [banner, setBanner] = useState<string | null>(null);
@@ -177,18 +181,39 @@ export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo }: Moni
               )}
             />
             {mode === "page" && (
-              <Controller
-                control={control}
-                name="renderJs"
-                render={({ field }) => (
-                  <RenderJsField
-                    plan={plan}
-                    value={field.value}
-                    onChange={field.onChange}
-                    forced={watch("watch").includes("visual")}
-                  />
-                )}
-              />
+              <>
+                <Controller
+                  control={control}
+                  name="renderJs"
+                  render={({ field }) => (
+                    <RenderJsField
+                      plan={plan}
+                      value={field.value}
+                      onChange={field.onChange}
+                      forced={watch("watch").includes("visual") || watch("browserSteps").length > 0}
+                      forcedReason={
+                        watch("browserSteps").length > 0 && !watch("watch").includes("visual")
+                          ? "Always on while the monitor has browser steps: they run in the rendered page."
+                          : undefined
+                      }
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="browserSteps"
+                  render={({ field, fieldState }) => (
+                    <BrowserStepsField
+                      plan={plan}
+                      value={field.value}
+                      onChange={field.onChange}
+                      url={watch("url")}
+                      monitorId={monitorId}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+              </>
             )}
             <AdvancedFields control={control} />
             <Box sx={{ display: "flex", gap: 1.5, justifyContent: "flex-end", flexWrap: "wrap" }}>

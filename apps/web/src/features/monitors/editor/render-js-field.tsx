@@ -10,15 +10,17 @@ interface RenderJsFieldProps {
   plan: PlanName;
   value: boolean;
   onChange: (value: boolean) => void;
-  /** Watching "Visual (screenshot)" needs a rendered page: the switch is on and locked. */
+  /** Watching "Visual (screenshot)" or browser steps need a rendered page: the switch is on and locked. */
   forced: boolean;
+  /** Why it is locked on, when not for the visual kind. */
+  forcedReason?: string;
 }
 
 /**
  * The "Render JavaScript" switch; locked on (and saying why) while the visual kind is watched. A plan
  * without rendering (the server's gate) cannot switch it on, and the hint names the plan that can.
  */
-export function RenderJsField({ plan, value, onChange, forced }: RenderJsFieldProps) {
+export function RenderJsField({ plan, value, onChange, forced, forcedReason }: RenderJsFieldProps) {
   const gated = renderingNote(plan);
   return (
     <FormControlLabel
@@ -41,7 +43,8 @@ export function RenderJsField({ plan, value, onChange, forced }: RenderJsFieldPr
             sx={{ display: "block" }}
           >
             {forced
-              ? "Always on while Visual (screenshot) is watched: a screenshot needs the rendered page."
+              ? (forcedReason ??
+                "Always on while Visual (screenshot) is watched: a screenshot needs the rendered page.")
               : "For pages that build their content in the browser; also takes screenshots for visual diffs."}
             {gated && (
               <>

@@ -1,0 +1,82 @@
+import {
+  type BrowserStep,
+  type RunStepsResult,
+  runStepsRequestSchema,
+  type StepRun,
+} from "@changeradar/contracts";
+import { BrowserStepError, FetchError, type StepReport } from "@changeradar/engine";
+import { eq } from "drizzle-orm";
+import type { SecretBox } from "../alerts/secret-box";
+import type { FetchSettings } from "../checks/page-check";
+import { monitorBrowserState } from "../db/schema/monitors";
+import { assertBrowserStepsAllowed, assertRenderingAllowed } from "../entitlements";
+import { NotFound, ServiceUnavailable } from "../http/errors";
+import { validate } from "../http/validate";
+import { assertCheckableUrl, assertStepUrl } from "./monitor-input";
+import { type MonitorsContext, ownedMonitor } from "./monitors.service";
+import { openSteps, sealSteps } from "./step-secrets";
+
+/**
+ * POST /monitors/steps/run: the editor's "Run steps". The steps run once in the browser pool against the
+ * live page, through the same SSRF guard as a check, and each step's outcome comes back with a screenshot
+ * of the page after it. Secrets sent as the placeholder are taken from the monitor being edited.
+ */
+export async function runStepsPreview(
+  ctx: MonitorsContext,
+  body: unknown,
+  settings: FetchSettings,
+  box: SecretBox,
+): Promise<RunStepsResult> {
+  const input = validate(runStepsRequestSchema, body);
+  assertBrowserStepsAllowed(ctx.user.plan);
+  assertRenderingAllowed(ctx.user.plan);
+  let stored: BrowserStep[] = [];
+  if (input.monitorId) stored = (await ownedMonitor(ctx, input.monitorId)).browserSteps;
+  await assertCheckableUrl(input.url, settings);
+  for (const step of input.steps) if (step.kind === "goto") await assertStepUrl(step.url, settings);
+  const steps = openSteps(box, sealSteps(box, input.steps, stored));
+  const pool = settings.browserPool;
+  if (!pool) throw new ServiceUnavailable("No browser is configured to run the steps.");
+  const runs: StepRun[] = [];
+  try {
+    await pool.render(
+      { url: input.url, render: true, steps },
+      {
+        allowPrivateTargets: settings.allowPrivateTargets,
+        onStep: (report) => runs.push(presentRun(report)),
+      },
+    );
+    return { ok: true, steps: runs, error: null };
+  } catch (error) {
+    if (error instanceof BrowserStepError) return { ok: false, steps: runs, error: error.message };
+    if (error instanceof FetchError) {
+      return { ok: false, steps: runs, error: `We could not load this page: ${error.message}` };
+    }
+    throw error;
+  }
+}
+
+/** GET /monitors/:id/step-failure: the page where the monitor's browser step last failed (PNG). */
+export async function stepFailureScreenshot(ctx: MonitorsContext, id: string): Promise<Buffer> {
+  await ownedMonitor(ctx, id);
+  const [state] = await ctx.db
+    .select({ screenshot: monitorBrowserState.failureScreenshot })
+    .from(monitorBrowserState)
+    .where(eq(monitorBrowserState.monitorId, id));
+  if (!state?.screenshot) throw new NotFound("No browser step of this monitor has failed.");
+  return state.screenshot;
+}
+
+function presentRun(report: StepReport): StepRun {
+  return {
+    number: report.number,
+    kind: report.kind,
+    label: report.label,
+    ok: report.ok,
+    error: report.error,
+    url: report.url,
+    screenshot: report.screenshot
+      ? `data:image/png;base64,${Buffer.from(report.screenshot).toString("base64")}`
+      : null,
+  };
+}
