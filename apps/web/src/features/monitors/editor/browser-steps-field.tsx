@@ -121,7 +121,7 @@ export function BrowserStepsField({ plan, value, onChange, url, monitorId, error
                     </MenuItem>
                   ))}
                 </TextField>
-                <Box sx={{ display: "flex", order: { xs: 0, sm: 2 } }}>
+                <Box sx={{ display: "flex" }}>
                   <IconButton
                     aria-label={`Move step ${index + 1} up`}
                     disabled={index === 0}
@@ -226,6 +226,7 @@ function StepInputs({
           <FormControlLabel
             control={
               <Checkbox
+                slotProps={{ input: { "aria-label": `Step ${number}: the text is a secret` } }}
                 checked={step.secret ?? false}
                 onChange={(e) =>
                   onChange({
@@ -237,7 +238,6 @@ function StepInputs({
               />
             }
             label="Secret"
-            aria-label={`Step ${number} text is a secret`}
           />
         </>,
       );
