@@ -41,7 +41,7 @@ export async function checkSite(
         fingerprint: siteFingerprint(snapshot),
       };
     }
-    const result = compareSites(previous.snapshot, snapshot);
+    const result = compareSites(previous.snapshot, snapshot, { ignore: monitor.ignoreRules });
     if (!result.changed) {
       return { ...done, kind: "unchanged", snapshot, rebase: false, fingerprint: result.fingerprint };
     }

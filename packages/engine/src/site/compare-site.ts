@@ -4,6 +4,7 @@
  * as a page's text diff has). Re-ordering is never a change; the versions' lines are sorted addresses.
  */
 import { createHash } from "node:crypto";
+import { type IgnoreRule, MAX_LINE_LENGTH_FOR_RULES, parseIgnoreRules } from "../compare/ignore-rules";
 import type { ChangeResult, LineDiffEntry } from "../compare/types";
 import type { Snapshot } from "../snapshot";
 
@@ -42,8 +43,23 @@ function sortedListDiff(before: readonly string[], after: readonly string[]): Li
   return entries;
 }
 
-export function compareSites(previous: Snapshot, next: Snapshot): ChangeResult {
-  const text = sortedListDiff(previous.lines, next.lines);
+/** Pages the user's ignore rules leave out: an address containing a rule's text, or matching its /pattern/. */
+function keptBy(rules: readonly IgnoreRule[]): (url: string) => boolean {
+  return (url) =>
+    !rules.some((rule) =>
+      rule.kind === "text"
+        ? url.toLowerCase().includes(rule.needle)
+        : rule.pattern.firstMatch(url.slice(0, MAX_LINE_LENGTH_FOR_RULES)) !== null,
+    );
+}
+
+export function compareSites(
+  previous: Snapshot,
+  next: Snapshot,
+  options: { ignore?: readonly string[] } = {},
+): ChangeResult {
+  const kept = keptBy(parseIgnoreRules(options.ignore));
+  const text = sortedListDiff(previous.lines.filter(kept), next.lines.filter(kept));
   const added = text.filter((entry) => entry.op === "add").map((entry) => entry.after ?? "");
   const removed = text.filter((entry) => entry.op === "remove").map((entry) => entry.before ?? "");
   const changed = added.length + removed.length > 0;

@@ -264,6 +264,15 @@ describe("comparing two versions of a site", () => {
     ]);
   });
 
+  it("leaves out pages the ignore rules name, by text in the address or by /pattern/", () => {
+    const result = compareSites(version("/a", "/tag/x"), version("/a", "/tag/y", "/Page?session=1", "/b"), {
+      ignore: ["/TAG", "/session=\\d+/"],
+    });
+    expect(result.summary).toBe("1 page added");
+    expect(result.diffs.items.added.map((i) => i.url)).toEqual([at("/b")]);
+    expect(compareSites(version("/a", "/tag/x"), version("/a"), { ignore: ["tag"] }).changed).toBe(false);
+  });
+
   it("names one side alone, and finds no change in the same pages in another order", () => {
     expect(compareSites(version("/a"), version("/a", "/b")).summary).toBe("1 page added");
     expect(compareSites(version("/a", "/b", "/c"), version("/a")).summary).toBe("2 pages removed");

@@ -46,16 +46,27 @@ function ChannelsField({ value, onChange }: { value: string[]; onChange: (value:
   );
 }
 
-/** Sensitivity, ignore rules, conditions, channels and tags. */
-export function AdvancedFields({ control }: { control: Control<MonitorFormValues> }) {
+/**
+ * Sensitivity, ignore rules, conditions, channels and tags. A site monitor (`site`) has no page text to
+ * weigh or test: its ignore rules leave pages out by address, and sensitivity and conditions do not apply.
+ */
+export function AdvancedFields({
+  control,
+  site = false,
+}: {
+  control: Control<MonitorFormValues>;
+  site?: boolean;
+}) {
   const tags = useTags();
   return (
     <>
-      <Controller
-        control={control}
-        name="sensitivity"
-        render={({ field }) => <SensitivityField value={field.value} onChange={field.onChange} />}
-      />
+      {!site && (
+        <Controller
+          control={control}
+          name="sensitivity"
+          render={({ field }) => <SensitivityField value={field.value} onChange={field.onChange} />}
+        />
+      )}
       <Controller
         control={control}
         name="ignore"
@@ -65,16 +76,22 @@ export function AdvancedFields({ control }: { control: Control<MonitorFormValues
             label="Ignore rules"
             value={field.value}
             onChange={field.onChange}
-            placeholder="Visitors online"
-            helperText="Lines with this text are ignored. Write /pattern/ for a regular expression. Press Enter to add."
+            placeholder={site ? "/tag/" : "Visitors online"}
+            helperText={
+              site
+                ? "Pages whose address contains this text are left out. Write /pattern/ for a regular expression. Press Enter to add."
+                : "Lines with this text are ignored. Write /pattern/ for a regular expression. Press Enter to add."
+            }
           />
         )}
       />
-      <Controller
-        control={control}
-        name="conditions"
-        render={({ field }) => <ConditionsField value={field.value} onChange={field.onChange} />}
-      />
+      {!site && (
+        <Controller
+          control={control}
+          name="conditions"
+          render={({ field }) => <ConditionsField value={field.value} onChange={field.onChange} />}
+        />
+      )}
       <Controller
         control={control}
         name="channelIds"

@@ -85,6 +85,7 @@ export function toMonitorInput(values: MonitorFormValues): CreateMonitorInput {
       selector: null,
       renderJs: false,
       browserSteps: [],
+      conditions: [],
       crawlDepth: values.mode === "crawl" ? values.crawlDepth : null,
     };
   }

@@ -215,7 +215,7 @@ export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo, monito
                 />
               </>
             )}
-            <AdvancedFields control={control} />
+            <AdvancedFields control={control} site={mode !== "page"} />
             <Box sx={{ display: "flex", gap: 1.5, justifyContent: "flex-end", flexWrap: "wrap" }}>
               <Button component={Link} to={cancelTo}>
                 Cancel
