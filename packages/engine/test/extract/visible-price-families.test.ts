@@ -139,3 +139,15 @@ describe("the currency the page writes as a code", () => {
     expect(s.price).toMatchObject({ amount: 136, currency: null });
   });
 });
+
+describe("a struck regular price named by a modifier class", () => {
+  it("'size-strike' before the sale price is the regular price, not the one paid", () => {
+    const s = page(
+      "Wall-hung WC set | Example DIY",
+      `<h1>Wall-hung WC set</h1><div class="prices"><span class="product-price size-strike"><span class="price">1 148 zł</span></span>
+       <span class="product-price promotional"><span class="price">997 zł</span></span></div><a class="add-to-basket" href="#">do koszyka</a>`,
+      "https://diy.example.pl/wc-set",
+    );
+    expect(s.price).toMatchObject({ amount: 997, currency: "PLN" });
+  });
+});

@@ -145,9 +145,14 @@ function withinNamed(element: Element, pattern: RegExp): boolean {
 const struckTags = new Set(["del", "s", "strike"]);
 const regularWords =
   "old|was|regular|compare|compare-at|strike|strikethrough|line-?through|list|original|before|crossed";
-/** Class names of a regular price: "old-price", "price-was", "price-item--regular", "was". */
+/** Words that say struck through however they are joined: "size-strike", "price_line-through". */
+const strikeWords = "strike|strikethrough|line-?through|crossed";
+/**
+ * Class names of a regular price: "old-price", "price-was", "price-item--regular", "was", and any token
+ * ending in a strike word ("size-strike").
+ */
 const regularPriceClass = new RegExp(
-  `^(?:(?:${regularWords})[-_]?price|price[-_]?(?:${regularWords})|(?:${regularWords}))$|--(?:${regularWords})$`,
+  `^(?:(?:${regularWords})[-_]?price|price[-_]?(?:${regularWords})|(?:${regularWords}))$|--(?:${regularWords})$|[-_](?:${strikeWords})$`,
   "i",
 );
 
