@@ -62,6 +62,20 @@ export const rateChangeSchema = z.strictObject({
 export type RateChangeInput = z.input<typeof rateChangeSchema>;
 
 export const checkStatuses = ["unchanged", "not_modified", "changed", "error"] as const;
+/**
+ * What the noise filter hid on a check that compared the page ("3 timestamps, 1 counter ignored"): masked
+ * fragments that differed by kind, lines hidden by learned noise, and the user's ignore rules that hid
+ * something, as written. Kinds with nothing hidden are left out; null when nothing was.
+ */
+export const ignoredNoiseSchema = z.object({
+  timestamps: z.number().int().optional(),
+  counters: z.number().int().optional(),
+  ids: z.number().int().optional(),
+  learned: z.number().int().optional(),
+  rules: z.array(z.object({ rule: z.string(), lines: z.number().int() })).optional(),
+});
+export type IgnoredNoiseCounts = z.infer<typeof ignoredNoiseSchema>;
+
 export const checkSchema = z.object({
   id: z.string(),
   startedAt: z.string(),
@@ -69,6 +83,7 @@ export const checkSchema = z.object({
   status: z.enum(checkStatuses),
   httpStatus: z.number().nullable(),
   error: z.string().nullable(),
+  ignored: ignoredNoiseSchema.nullable(),
 });
 export type Check = z.infer<typeof checkSchema>;
 

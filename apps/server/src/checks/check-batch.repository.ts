@@ -67,6 +67,7 @@ export async function finishChecks(
     status: plan.check.status,
     http_status: plan.check.httpStatus,
     error: plan.check.error,
+    ignored: plan.check.ignored,
     price_at: plan.price?.at.toISOString() ?? null,
     amount: plan.price?.amount ?? null,
     currency: plan.price?.currency ?? null,
@@ -76,7 +77,7 @@ export async function finishChecks(
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
         i int, monitor_id uuid, state jsonb, asked_at timestamptz, started_at timestamptz, duration_ms int, status text,
-        http_status smallint, error text, price_at timestamptz, amount float8, currency text, live text)
+        http_status smallint, error text, ignored jsonb, price_at timestamptz, amount float8, currency text, live text)
     ), finished as (
       update monitors m set ${sql.join([...keys].map(assignment), sql`, `)},
         next_check_at = case when ${askedAgain} then m.manual_check_at else ${assignedValue("nextCheckAt")} end,
@@ -86,8 +87,9 @@ export async function finishChecks(
       returning input.i, m.id, m.user_id, m.url, m.name, m.channel_ids, m.consecutive_failures, m.failing_alerted,
         ${askedAgain} as asked_again
     ), recorded as (
-      insert into checks (monitor_id, started_at, duration_ms, status, http_status, error)
-      select input.monitor_id, input.started_at, input.duration_ms, input.status, input.http_status, input.error
+      insert into checks (monitor_id, started_at, duration_ms, status, http_status, error, ignored)
+      select input.monitor_id, input.started_at, input.duration_ms, input.status, input.http_status, input.error,
+        nullif(input.ignored, 'null'::jsonb)
       from input join finished on finished.i = input.i
     ), priced as (
       insert into price_points (monitor_id, at, amount, currency)

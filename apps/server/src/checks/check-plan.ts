@@ -1,3 +1,4 @@
+import type { IgnoredNoiseCounts } from "@changeradar/contracts";
 import type { Snapshot } from "@changeradar/engine";
 import type { LatestFacts, MonitorRow } from "../db/schema/monitors";
 import { type CheckTiming, nextCheckAfterFailure, nextCheckAfterSuccess } from "./check-timing";
@@ -50,6 +51,8 @@ export interface CheckPlan {
     status: RecordedStatus;
     httpStatus: number | null;
     error: string | null;
+    /** What the noise filter hid, kinds with nothing left out; null (most checks) when nothing was. */
+    ignored: IgnoredNoiseCounts | null;
   };
   state: MonitorState;
   /**
@@ -93,6 +96,7 @@ export function planRecord(
       status,
       httpStatus: outcome.httpStatus,
       error: outcome.kind === "error" ? outcome.error : null,
+      ignored: ignoredOf(outcome),
     },
     state,
     askedAt: monitor.manualCheckAt,
@@ -134,6 +138,22 @@ export function planRecord(
     }
   }
   return plan;
+}
+
+/** The noise filter's counts as a check row keeps them: only the kinds that hid something (a few bytes). */
+function ignoredOf(outcome: PageCheckOutcome): IgnoredNoiseCounts | null {
+  const found =
+    outcome.kind === "unchanged"
+      ? outcome.ignored
+      : outcome.kind === "changed"
+        ? outcome.result.ignored
+        : null;
+  if (!found) return null;
+  const counts: IgnoredNoiseCounts = {};
+  for (const kind of ["timestamps", "counters", "ids", "learned"] as const)
+    if (found[kind]) counts[kind] = found[kind];
+  if (found.rules.length > 0) counts.rules = found.rules;
+  return counts;
 }
 
 function statusOf(outcome: PageCheckOutcome): RecordedStatus {

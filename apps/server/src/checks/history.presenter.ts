@@ -73,6 +73,7 @@ export function presentCheck(row: CheckRow): Check {
     status: row.status,
     httpStatus: row.httpStatus,
     error: row.error,
+    ignored: row.ignored ?? null,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   BrowserStepError,
   type ChangeResult,
   FetchError,
+  type IgnoredNoise,
   type LearnedNoise,
   type LocalPage,
   type PageEngine,
@@ -92,6 +93,8 @@ export type PageCheckOutcome =
       rebase: boolean;
       fingerprint: string;
       learnedNoise?: LearnedNoise;
+      /** What the noise filter hid when it compared this version with the last. */
+      ignored?: IgnoredNoise | null;
     })
   | (Fetched & {
       kind: "changed";
@@ -252,6 +255,7 @@ export async function checkPage(
         snapshot,
         rebase: result.flipFlop,
         fingerprint: result.fingerprint,
+        ignored: result.ignored ?? null,
         ...noise,
       };
     }

@@ -1,4 +1,4 @@
-import type { WatchKind } from "@changeradar/contracts";
+import type { IgnoredNoiseCounts, WatchKind } from "@changeradar/contracts";
 import type { ChangeDiffs } from "@changeradar/engine";
 import {
   bigint,
@@ -30,6 +30,8 @@ export const checks = pgTable(
     status: text("status", { enum: ["unchanged", "not_modified", "changed", "error"] }).notNull(),
     httpStatus: smallint("http_status"),
     error: text("error"),
+    /** What the noise filter hid on this check; null (no bytes) when nothing was, as on most checks. */
+    ignored: jsonb("ignored").$type<IgnoredNoiseCounts>(),
   },
   (t) => [index("checks_monitor_started_idx").on(t.monitorId, t.startedAt)],
 );

@@ -12,6 +12,7 @@ import { useState } from "react";
 import { formatItemTime } from "../../lib/dates";
 import { EmptyState, LoadError, LoadingRows } from "../common/query-states";
 import { useMonitorChecks } from "./changes-queries";
+import { IgnoredNoise } from "./ignored-noise";
 
 const statusChip = {
   unchanged: { label: "No change", color: "default" },
@@ -20,7 +21,10 @@ const statusChip = {
   error: { label: "Error", color: "error" },
 } as const;
 
-/** Every check of the monitor: when, how long, the HTTP status and, for failures, why. */
+/**
+ * Every check of the monitor: when, how long, the HTTP status and, for failures, why; for checks that
+ * compared the page, what the noise filter ignored, with a way to stop ignoring a rule's lines.
+ */
 export function CheckLog({ monitorId }: { monitorId: string }) {
   const [page, setPage] = useState(1);
   const checks = useMonitorChecks(monitorId, page);
@@ -63,6 +67,8 @@ export function CheckLog({ monitorId }: { monitorId: string }) {
                     <Typography variant="body2" color="error.main" sx={{ fontSize: "0.8rem" }}>
                       {check.error}
                     </Typography>
+                  ) : check.ignored ? (
+                    <IgnoredNoise monitorId={monitorId} ignored={check.ignored} />
                   ) : (
                     "—"
                   )}
