@@ -167,3 +167,41 @@ test("a monitor behind a login form: steps recorded in the editor, a secret type
   await page.screenshot({ path: test.info().outputPath("browser-steps-alerted.png"), fullPage: true });
   await context.close();
 });
+
+test("a failed step fails the check, naming the step, with the page as it was", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("steps-fail");
+  const password = "Steps-that-fail-9";
+  const context = await browser.newContext({ baseURL: process.env.CR_E2E_BASE_URL });
+  const page = await context.newPage();
+  await customerOnPlan(context.request, page, email, password, "Business");
+  const login = await context.request.post("/api/v1/auth/login", { data: { email, password } });
+  const auth = { authorization: `Bearer ${(await login.json()).accessToken}` };
+  const created = await context.request.post("/api/v1/monitors", {
+    headers: auth,
+    data: {
+      url: site.url("/login"),
+      name: "Club price, wrong button",
+      frequency: "1d",
+      watch: ["text"],
+      browserSteps: [
+        { kind: "type", selector: "#user", text: "kim" },
+        { kind: "click", selector: "#sign-in-button" },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const monitorId = (await created.json()).id as string;
+  await page.goto(`/auth/mymonitors/${monitorId}`);
+  const failure = page.getByRole("alert").filter({ hasText: "failed: Step 2" });
+  await expect(async () => {
+    await page.reload();
+    await expect(failure).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000, intervals: [2_000] });
+  await expect(failure).toContainText(
+    'Step 2 (click "#sign-in-button") failed: nothing on the page matched the selector in time',
+  );
+  await expect(failure.getByRole("img", { name: "The page when the browser step failed" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("browser-steps-failed.png"), fullPage: true });
+  await context.close();
+});

@@ -6,6 +6,7 @@ import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { formatItemTime } from "../../lib/dates";
+import { useBlobImage } from "../changes/changes-queries";
 import { MonitorFeedButton } from "../sharing/feed-button";
 import { watchKindLabels } from "./labels";
 import { MonitorActions } from "./monitor-actions";
@@ -21,6 +22,26 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
         {children}
       </Typography>
     </Box>
+  );
+}
+
+/** The last check failed at one of the monitor's browser steps ("Step 2 (click …) failed: …"). */
+function stepFailed(monitor: Monitor): boolean {
+  return monitor.browserSteps.length > 0 && /^Step \d+ \(/.test(monitor.lastError ?? "");
+}
+
+/** The page as it was when the browser step failed, so the user sees why. */
+function StepFailureShot({ monitor }: { monitor: Monitor }) {
+  const at = encodeURIComponent(monitor.lastCheckedAt ?? "");
+  const image = useBlobImage(`/monitors/${monitor.id}/step-failure?at=${at}`);
+  if (!image.src) return null;
+  return (
+    <Box
+      component="img"
+      src={image.src}
+      alt="The page when the browser step failed"
+      sx={{ display: "block", width: "100%", maxWidth: 560, mt: 1, border: 1, borderColor: "divider" }}
+    />
   );
 }
 
@@ -51,10 +72,11 @@ export function MonitorHeader({ monitor }: { monitor: Monitor }) {
           <MonitorActions monitor={monitor} afterDelete="/auth/mymonitors" />
         </Box>
       </Box>
-      {monitor.status === "failing" && monitor.lastError && (
+      {(monitor.status === "failing" || stepFailed(monitor)) && monitor.lastError && (
         <Alert severity="error" sx={{ mt: 2 }}>
           The last {monitor.consecutiveFailures > 1 ? `${monitor.consecutiveFailures} checks` : "check"}{" "}
           failed: {monitor.lastError}
+          {stepFailed(monitor) && <StepFailureShot monitor={monitor} />}
         </Alert>
       )}
       <Box
