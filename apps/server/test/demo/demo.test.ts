@@ -68,7 +68,7 @@ describe("try it on a demo page", () => {
     });
     const history = await eventually(
       async () => (await user.call("GET", `/monitors/${monitorId}/changes`)).body,
-      (page) => page.total === 1,
+      (page) => page.items.length === 1,
     );
     expect(history.items[0].summary).toMatch(/49\.00.*45\.00/);
 
@@ -93,7 +93,7 @@ describe("try it on a demo page", () => {
       said.push(((await user.call("POST", "/demo/change")).body as DemoChange).changed);
       await eventually(
         async () => (await user.call("GET", `/monitors/${monitorId}/changes`)).body,
-        (page) => page.total === step,
+        (page) => page.items.length === step,
       );
     }
     expect(said).toEqual([
