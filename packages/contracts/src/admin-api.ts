@@ -189,7 +189,9 @@ export const mailLogEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type MailLogEntry = z.infer<typeof mailLogEntrySchema>;
-export const mailLogPageSchema = pageOf(mailLogEntrySchema);
+/** A page of the mail log, with every kind of mail in it (the kind filter's choices). */
+export const mailLogPageSchema = pageOf(mailLogEntrySchema).extend({ kinds: z.array(z.string()) });
+export type MailLogPage = z.infer<typeof mailLogPageSchema>;
 export const mailLogDetailSchema = mailLogEntrySchema.extend({ text: z.string(), html: z.string() });
 export type MailLogDetail = z.infer<typeof mailLogDetailSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuerySchema } from "./paging";
+import { pageOf, pageQuerySchema } from "./paging";
 
 /** The blog: written in the admin area, read publicly at /blog (issue #9 §3). */
 
@@ -51,15 +51,14 @@ export type BlogPost = z.infer<typeof blogPostSchema>;
 /** What the public list shows: no Markdown source. */
 export const publicBlogPostSchema = blogPostSchema.omit({ markdown: true, status: true });
 export type PublicBlogPost = z.infer<typeof publicBlogPostSchema>;
-export const blogListSchema = z.object({
-  items: z.array(blogPostSchema.omit({ markdown: true, html: true })),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const blogListSchema = pageOf(blogPostSchema.omit({ markdown: true, html: true }));
 export type BlogListItem = z.infer<typeof blogListSchema>["items"][number];
 export const publicBlogListSchema = z.object({
   items: z.array(publicBlogPostSchema.omit({ html: true })),
 });
 export type PublicBlogList = z.infer<typeof publicBlogListSchema>;
 export type PublicBlogListItem = PublicBlogList["items"][number];
+
+/** POST /admin/blog/preview: Markdown rendered as the post would show it. */
+export const blogPreviewInputSchema = z.strictObject({ markdown: z.string().max(200_000) });
+export const blogPreviewSchema = z.object({ html: z.string() });

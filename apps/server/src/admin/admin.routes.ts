@@ -1,14 +1,24 @@
 import {
+  adminDashboardSchema,
   changePlanSchema,
+  customerDetailSchema,
+  customerPageSchema,
   customerQuerySchema,
+  mailLogDetailSchema,
+  mailLogPageSchema,
   mailLogQuerySchema,
+  mailPreviewSchema,
   mailTemplateInputSchema,
+  mailTemplateSchema,
+  messageResponseSchema,
+  planChangeResultSchema,
   supportReplyInputSchema,
+  supportReplySchema,
   testSendInputSchema,
 } from "@changeradar/contracts";
-import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { AppContext } from "../context";
-import { validate } from "../http/validate";
+import { type Api, failures, idParams } from "../http/route-schema";
 import { answerSupportRequest } from "../support/support-replies.service";
 import { adminActor } from "./admin-actor";
 import { adminDashboard } from "./admin-dashboard.service";
@@ -30,58 +40,209 @@ import {
   testSendTemplate,
 } from "./manage-emails.service";
 
-type Id = { Params: { id: string } };
-type Key = { Params: { key: string } };
+const tags = ["Admin"];
+const keyParams = z.object({ key: z.string() });
 
 /** The admin area's API. Every route: 401 without credentials, 403 for a non-admin (DECISIONS 5). */
-export function registerAdminRoutes(api: FastifyInstance, ctx: AppContext): void {
+export function registerAdminRoutes(api: Api, ctx: AppContext): void {
   const admin = { preHandler: api.requireAdmin };
 
-  api.get("/admin/dashboard", admin, async () => adminDashboard(ctx));
+  api.get(
+    "/admin/dashboard",
+    {
+      ...admin,
+      schema: { tags, summary: "The admin dashboard's figures", response: { 200: adminDashboardSchema } },
+    },
+    async () => adminDashboard(ctx),
+  );
 
-  api.get("/admin/customers", admin, async (request) => {
-    const { page, pageSize, ...filter } = validate(customerQuerySchema, request.query);
-    return findCustomers(ctx, filter, { page, pageSize });
-  });
-  api.get<Id>("/admin/customers/:id", admin, async (request) => customerDetail(ctx, request.params.id));
-  api.post<Id>("/admin/customers/:id/plan", admin, async (request) => {
-    const { planType } = validate(changePlanSchema, request.body);
-    return changeCustomerPlan(ctx, adminActor(request.user), request.params.id, planType);
-  });
-  api.post<Id>("/admin/customers/:id/disable", admin, async (request) =>
-    disableCustomer(ctx, adminActor(request.user), request.params.id),
+  api.get(
+    "/admin/customers",
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Find customers",
+        querystring: customerQuerySchema,
+        response: { 200: customerPageSchema, ...failures(400) },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, ...filter } = request.query;
+      return findCustomers(ctx, filter, { page, pageSize });
+    },
   );
-  api.post<Id>("/admin/customers/:id/enable", admin, async (request) =>
-    enableCustomer(ctx, adminActor(request.user), request.params.id),
+  api.get(
+    "/admin/customers/:id",
+    {
+      ...admin,
+      schema: { tags, summary: "One customer", params: idParams, response: { 200: customerDetailSchema } },
+    },
+    async (request) => customerDetail(ctx, request.params.id),
   );
-  api.post<Id>("/admin/support-requests/:id/replies", admin, async (request) => {
-    const { message } = validate(supportReplyInputSchema, request.body);
-    return answerSupportRequest(ctx, adminActor(request.user), request.params.id, message);
-  });
+  api.post(
+    "/admin/customers/:id/plan",
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Put a customer on a plan",
+        params: idParams,
+        body: changePlanSchema,
+        response: { 200: planChangeResultSchema, ...failures(400) },
+      },
+    },
+    async (request) =>
+      changeCustomerPlan(ctx, adminActor(request.user), request.params.id, request.body.planType),
+  );
+  api.post(
+    "/admin/customers/:id/disable",
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Disable a customer's account (sessions end, monitors pause)",
+        params: idParams,
+        response: { 200: messageResponseSchema, ...failures(409) },
+      },
+    },
+    async (request) => disableCustomer(ctx, adminActor(request.user), request.params.id),
+  );
+  api.post(
+    "/admin/customers/:id/enable",
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Enable a disabled account",
+        params: idParams,
+        response: { 200: messageResponseSchema, ...failures(409) },
+      },
+    },
+    async (request) => enableCustomer(ctx, adminActor(request.user), request.params.id),
+  );
+  api.post(
+    "/admin/support-requests/:id/replies",
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Answer a support request (mailed to the customer)",
+        params: idParams,
+        body: supportReplyInputSchema,
+        response: { 200: supportReplySchema, ...failures(400) },
+      },
+    },
+    async (request) =>
+      answerSupportRequest(ctx, adminActor(request.user), request.params.id, request.body.message),
+  );
 
-  api.get("/admin/mail-log", admin, async (request) => {
-    const { page, pageSize, ...filter } = validate(mailLogQuerySchema, request.query);
-    return mailLogPage(ctx, filter, { page, pageSize });
-  });
-  api.get<Id>("/admin/mail-log/:id", admin, async (request) => mailAsSent(ctx, request.params.id));
-  api.get("/admin/mail-templates", admin, async () => listTemplates(ctx));
-  api.get<Key>("/admin/mail-templates/:key", admin, async (request) => getTemplate(ctx, request.params.key));
-  api.put<Key>("/admin/mail-templates/:key", admin, async (request) =>
-    saveTemplate(
-      ctx,
-      adminActor(request.user),
-      request.params.key,
-      validate(mailTemplateInputSchema, request.body),
-    ),
+  api.get(
+    "/admin/mail-log",
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Mail sent, newest first",
+        querystring: mailLogQuerySchema,
+        response: { 200: mailLogPageSchema, ...failures(400) },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, ...filter } = request.query;
+      return mailLogPage(ctx, filter, { page, pageSize });
+    },
   );
-  api.post<Key>("/admin/mail-templates/:key/preview", admin, async (request) =>
-    previewTemplate(request.params.key, validate(mailTemplateInputSchema, request.body)),
+  api.get(
+    "/admin/mail-log/:id",
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "One mail as it was sent",
+        params: idParams,
+        response: { 200: mailLogDetailSchema },
+      },
+    },
+    async (request) => mailAsSent(ctx, request.params.id),
   );
-  api.post<Key>("/admin/mail-templates/:key/test", admin, async (request) => {
-    const { to } = validate(testSendInputSchema, request.body ?? {});
-    return testSendTemplate(ctx, adminActor(request.user), request.params.key, to ?? request.user.email);
-  });
-  api.post<Key>("/admin/mail-templates/:key/reset", admin, async (request) =>
-    resetTemplate(ctx, adminActor(request.user), request.params.key),
+  api.get(
+    "/admin/mail-templates",
+    { ...admin, schema: { tags, summary: "Mail templates", response: { 200: z.array(mailTemplateSchema) } } },
+    async () => listTemplates(ctx),
+  );
+  api.get(
+    "/admin/mail-templates/:key",
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "One mail template",
+        params: keyParams,
+        response: { 200: mailTemplateSchema },
+      },
+    },
+    async (request) => getTemplate(ctx, request.params.key),
+  );
+  api.put(
+    "/admin/mail-templates/:key",
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Save a mail template's wording",
+        params: keyParams,
+        body: mailTemplateInputSchema,
+        response: { 200: mailTemplateSchema, ...failures(400) },
+      },
+    },
+    async (request) => saveTemplate(ctx, adminActor(request.user), request.params.key, request.body),
+  );
+  api.post(
+    "/admin/mail-templates/:key/preview",
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Render a mail template's wording with sample values",
+        params: keyParams,
+        body: mailTemplateInputSchema,
+        response: { 200: mailPreviewSchema, ...failures(400) },
+      },
+    },
+    async (request) => previewTemplate(request.params.key, request.body),
+  );
+  api.post(
+    "/admin/mail-templates/:key/test",
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Send a mail template as saved, with sample values (to yourself by default)",
+        params: keyParams,
+        body: testSendInputSchema.optional(),
+        response: { 200: z.object({ message: z.string(), status: z.string() }), ...failures(400) },
+      },
+    },
+    async (request) =>
+      testSendTemplate(
+        ctx,
+        adminActor(request.user),
+        request.params.key,
+        request.body?.to ?? request.user.email,
+      ),
+  );
+  api.post(
+    "/admin/mail-templates/:key/reset",
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Put a mail template back to its original wording",
+        params: keyParams,
+        response: { 200: mailTemplateSchema },
+      },
+    },
+    async (request) => resetTemplate(ctx, adminActor(request.user), request.params.key),
   );
 }

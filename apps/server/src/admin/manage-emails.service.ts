@@ -1,10 +1,9 @@
 import type {
   MailLogDetail,
-  MailLogEntry,
+  MailLogPage,
   MailPreview,
   MailTemplate,
   MailTemplateInput,
-  Page,
 } from "@changeradar/contracts";
 import { type Actor, audit } from "../audit/audit.service";
 import type { AppContext } from "../context";
@@ -29,7 +28,7 @@ export async function mailLogPage(
   ctx: Ctx,
   filter: MailLogFilter,
   paging: { page: number; pageSize: number },
-): Promise<Page<MailLogEntry> & { kinds: string[] }> {
+): Promise<MailLogPage> {
   const [{ rows, total }, kinds] = await Promise.all([
     searchMailLog(ctx.db, filter, { offset: (paging.page - 1) * paging.pageSize, limit: paging.pageSize }),
     mailKinds(ctx.db),

@@ -1,12 +1,23 @@
-import { auditQuerySchema } from "@changeradar/contracts";
-import type { FastifyInstance } from "fastify";
+import { auditPageSchema, auditQuerySchema } from "@changeradar/contracts";
 import type { AppContext } from "../context";
-import { validate } from "../http/validate";
+import { type Api, failures } from "../http/route-schema";
 import { auditPage } from "./audit.service";
 
-export function registerAuditRoutes(api: FastifyInstance, ctx: AppContext): void {
-  api.get("/admin/audit", { preHandler: api.requireAdmin }, async (request) => {
-    const { page, pageSize, ...filter } = validate(auditQuerySchema, request.query);
-    return auditPage(ctx.db, filter, { page, pageSize });
-  });
+export function registerAuditRoutes(api: Api, ctx: AppContext): void {
+  api.get(
+    "/admin/audit",
+    {
+      preHandler: api.requireAdmin,
+      schema: {
+        tags: ["Admin"],
+        summary: "The audit log of administrators' actions, newest first",
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema, ...failures(400) },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, ...filter } = request.query;
+      return auditPage(ctx.db, filter, { page, pageSize });
+    },
+  );
 }

@@ -1,12 +1,11 @@
-import { type BillingPeriod, paymentsUnavailableMessage } from "@changeradar/contracts";
+import { type BillingPeriod, type checkoutSchema, paymentsUnavailableMessage } from "@changeradar/contracts";
 import type Stripe from "stripe";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
 import { changePlan } from "../entitlements";
 import { Conflict, Invalid, NotFound } from "../http/errors";
-import { validate } from "../http/validate";
 import { findUserById, updateUser } from "../users/users.repository";
 import { findBillingUser, setBillingIds } from "./billing.repository";
 import { priceOf } from "./subscription-status";
@@ -17,13 +16,6 @@ export interface CheckoutDeps {
   config: Pick<Config, "appUrl" | "stripe">;
   stripe: Stripe | null;
 }
-
-export const checkoutSchema = z.strictObject({
-  planType: z.enum(["Personal", "Pro", "Business"], {
-    error: "Choose a paid plan: Personal, Pro or Business.",
-  }),
-  period: z.enum(["monthly", "yearly"]).default("monthly"),
-});
 
 /** The account screen is where every payment flow returns, with the outcome in the query. */
 function accountUrl(config: Pick<Config, "appUrl">, query: string): string {
@@ -42,10 +34,9 @@ function requireStripe(deps: CheckoutDeps): Stripe {
 export async function startCheckout(
   deps: CheckoutDeps,
   userId: string,
-  body: unknown,
+  input: z.output<typeof checkoutSchema>,
 ): Promise<{ url: string }> {
   const stripe = requireStripe(deps);
-  const input = validate(checkoutSchema, body);
   const price = priceOf(deps.config.stripe, input.planType, input.period);
   if (!price)
     throw new Conflict(`The ${input.planType} plan cannot be bought ${input.period} on this server yet.`);

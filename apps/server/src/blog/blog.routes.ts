@@ -1,11 +1,20 @@
-import { blogPostInputSchema, blogQuerySchema } from "@changeradar/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  blogListSchema,
+  blogPostInputSchema,
+  blogPostSchema,
+  blogPreviewInputSchema,
+  blogPreviewSchema,
+  blogQuerySchema,
+  publicBlogListSchema,
+  publicBlogPostSchema,
+} from "@changeradar/contracts";
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { adminActor } from "../admin/admin-actor";
 import type { AppContext } from "../context";
 import { Invalid, PayloadTooLarge } from "../http/errors";
+import { type Api, binaryAnswer, failures, idParams, textAnswer } from "../http/route-schema";
 import { sendImage } from "../http/send-image";
-import { validate } from "../http/validate";
 import { detectAvatarType } from "../users/avatar";
 import { listPublished } from "./blog.repository";
 import {
@@ -22,46 +31,165 @@ import {
 import { markdownToSafeHtml } from "./markdown";
 import { rssFeed } from "./rss";
 
-type Id = { Params: { id: string } };
-const previewSchema = z.strictObject({ markdown: z.string().max(200_000) });
-
 /** Public reading (/blog pages, RSS) and the admin area's writing (DECISIONS 5: admin routes 401/403). */
-export function registerBlogRoutes(api: FastifyInstance, ctx: AppContext): void {
-  api.get("/blog/posts", async () => publishedPosts(ctx));
-  api.get<{ Params: { slug: string } }>("/blog/posts/by-slug/:slug", async (request) =>
-    publishedPost(ctx, request.params.slug),
+export function registerBlogRoutes(api: Api, ctx: AppContext): void {
+  const tags = ["Blog"];
+  api.get(
+    "/blog/posts",
+    {
+      schema: {
+        tags,
+        security: [],
+        summary: "Published posts, newest first",
+        response: { 200: publicBlogListSchema },
+      },
+    },
+    async () => publishedPosts(ctx),
   );
-  api.get<Id>("/blog/posts/:id/cover", async (request, reply) => {
-    return sendImage(reply, await postCover(ctx, request.params.id));
-  });
-  api.get("/blog/rss.xml", async (_request, reply) => {
-    const feed = rssFeed(ctx.config.appUrl, await listPublished(ctx.db, 50));
-    return reply.type("application/rss+xml; charset=utf-8").header("Cache-Control", "no-cache").send(feed);
-  });
+  api.get(
+    "/blog/posts/by-slug/:slug",
+    {
+      schema: {
+        tags,
+        security: [],
+        summary: "A published post by its address",
+        params: z.object({ slug: z.string() }),
+        response: { 200: publicBlogPostSchema },
+      },
+    },
+    async (request) => publishedPost(ctx, request.params.slug),
+  );
+  api.get(
+    "/blog/posts/:id/cover",
+    {
+      schema: {
+        tags,
+        security: [],
+        summary: "A post's cover image",
+        params: idParams,
+        response: { 200: binaryAnswer("image/*") },
+      },
+    },
+    async (request, reply) => sendImage(reply, await postCover(ctx, request.params.id)),
+  );
+  api.get(
+    "/blog/rss.xml",
+    {
+      schema: {
+        tags,
+        security: [],
+        summary: "Published posts as RSS 2.0",
+        response: { 200: textAnswer("application/rss+xml") },
+      },
+    },
+    async (_request, reply) => {
+      const feed = rssFeed(ctx.config.appUrl, await listPublished(ctx.db, 50));
+      return reply.type("application/rss+xml; charset=utf-8").header("Cache-Control", "no-cache").send(feed);
+    },
+  );
 
   const admin = { preHandler: api.requireAdmin };
-  api.get("/admin/blog", admin, async (request) => {
-    const { page, pageSize, ...filter } = validate(blogQuerySchema, request.query);
-    return adminPosts(ctx, filter, { page, pageSize });
-  });
-  api.post("/admin/blog", admin, async (request) =>
-    createPost(ctx, adminActor(request.user), validate(blogPostInputSchema, request.body)),
+  const adminTags = ["Admin"];
+  api.get(
+    "/admin/blog",
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        summary: "Blog posts, drafts included",
+        querystring: blogQuerySchema,
+        response: { 200: blogListSchema, ...failures(400) },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, ...filter } = request.query;
+      return adminPosts(ctx, filter, { page, pageSize });
+    },
   );
-  api.post("/admin/blog/preview", admin, async (request) => ({
-    html: await markdownToSafeHtml(validate(previewSchema, request.body).markdown),
-  }));
-  api.get<Id>("/admin/blog/:id", admin, async (request) => adminPost(ctx, request.params.id));
-  api.put<Id>("/admin/blog/:id", admin, async (request) =>
-    editPost(ctx, adminActor(request.user), request.params.id, validate(blogPostInputSchema, request.body)),
+  api.post(
+    "/admin/blog",
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        summary: "Write a blog post (a draft until published)",
+        body: blogPostInputSchema,
+        response: { 200: blogPostSchema, ...failures(400, 409) },
+      },
+    },
+    async (request) => createPost(ctx, adminActor(request.user), request.body),
   );
-  api.post<Id>("/admin/blog/:id/publish", admin, async (request) =>
-    setPublished(ctx, adminActor(request.user), request.params.id, true),
+  api.post(
+    "/admin/blog/preview",
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        summary: "Render Markdown as a post would show it",
+        body: blogPreviewInputSchema,
+        response: { 200: blogPreviewSchema, ...failures(400) },
+      },
+    },
+    async (request) => ({ html: await markdownToSafeHtml(request.body.markdown) }),
   );
-  api.post<Id>("/admin/blog/:id/unpublish", admin, async (request) =>
-    setPublished(ctx, adminActor(request.user), request.params.id, false),
+  api.get(
+    "/admin/blog/:id",
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        summary: "One blog post",
+        params: idParams,
+        response: { 200: blogPostSchema },
+      },
+    },
+    async (request) => adminPost(ctx, request.params.id),
   );
-  api.post<Id>("/admin/blog/:id/cover", admin, async (request) =>
-    setCover(ctx, adminActor(request.user), request.params.id, await readCover(request)),
+  api.put(
+    "/admin/blog/:id",
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        summary: "Edit a blog post",
+        params: idParams,
+        body: blogPostInputSchema,
+        response: { 200: blogPostSchema, ...failures(400, 409) },
+      },
+    },
+    async (request) => editPost(ctx, adminActor(request.user), request.params.id, request.body),
+  );
+  for (const [action, publish] of [
+    ["publish", true],
+    ["unpublish", false],
+  ] as const) {
+    api.post(
+      `/admin/blog/:id/${action}`,
+      {
+        ...admin,
+        schema: {
+          tags: adminTags,
+          summary: publish ? "Publish a blog post" : "Take a blog post back to draft",
+          params: idParams,
+          response: { 200: blogPostSchema },
+        },
+      },
+      async (request) => setPublished(ctx, adminActor(request.user), request.params.id, publish),
+    );
+  }
+  api.post(
+    "/admin/blog/:id/cover",
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        summary: "Set a post's cover image",
+        description: "A multipart/form-data form with one `cover` file (PNG, JPEG or WebP, up to 2 MB).",
+        params: idParams,
+        response: { 200: blogPostSchema, ...failures(400, 413) },
+      },
+    },
+    async (request) => setCover(ctx, adminActor(request.user), request.params.id, await readCover(request)),
   );
 }
 

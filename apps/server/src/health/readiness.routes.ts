@@ -1,16 +1,32 @@
-import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { AppContext } from "../context";
 import { pendingMigrationCount } from "../db/migrate";
+import type { Api } from "../http/route-schema";
 import type { Readiness } from "./readiness";
+
+const readinessSchema = z.object({
+  status: z.enum(["ready", "not ready"]),
+  phase: z.string(),
+  database: z.enum(["ok", "unreachable"]),
+  migrations: z.enum(["applied", "pending"]),
+  background: z.string(),
+  message: z.string().optional(),
+});
 
 /**
  * GET /api/v1/ready: 200 only when the database answers, every migration is applied, the background work
  * this process runs has started, and it is neither starting nor stopping; 503 otherwise, saying why.
  * Load balancers route on this; /health stays the liveness probe.
  */
-export function registerReadinessRoute(api: FastifyInstance, ctx: AppContext, readiness: Readiness): void {
+export function registerReadinessRoute(api: Api, ctx: AppContext, readiness: Readiness): void {
   let migrationsApplied = false;
-  api.get("/ready", async (_request, reply) => {
+  const schema = {
+    tags: ["Service"],
+    security: [],
+    summary: "Readiness for a load balancer: 200 when this node can serve, 503 saying why not",
+    response: { 200: readinessSchema, 503: readinessSchema },
+  };
+  api.get("/ready", { schema }, async (_request, reply) => {
     let database: "ok" | "unreachable" = "ok";
     try {
       await ctx.database.ping();
@@ -35,7 +51,7 @@ export function registerReadinessRoute(api: FastifyInstance, ctx: AppContext, re
             : readiness.background === "starting"
               ? "Background work is starting."
               : null;
-    if (reason) return reply.status(503).send({ status: "not ready", ...checks, message: reason });
-    return { status: "ready", ...checks };
+    if (reason) return reply.status(503).send({ status: "not ready" as const, ...checks, message: reason });
+    return { status: "ready" as const, ...checks };
   });
 }

@@ -1,7 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { liveTicketSchema } from "@changeradar/contracts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { looksLikeApiKey } from "../api-keys/api-key-token";
 import type { AppContext } from "../context";
 import { Forbidden, TooManyRequests } from "../http/errors";
+import { type Api, failures, textAnswer } from "../http/route-schema";
 import { toAuthUser } from "../users/users.presenter";
 import { findUserById } from "../users/users.repository";
 import { createLiveHub } from "./live-hub";
@@ -18,7 +21,7 @@ const API_KEY_REFUSED = "API keys cannot open the live stream. Sign in and use a
  * EventSource uses, as it cannot send headers) or an `Authorization: Bearer <access token>` header.
  * Long-lived API keys are refused on both; tokens never travel in the URL.
  */
-export async function registerLiveRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerLiveRoutes(api: Api, ctx: AppContext): Promise<void> {
   const hub = await createLiveHub(ctx.database, ctx.log);
   const streams = new Set<SseStream>();
 
@@ -40,25 +43,51 @@ export async function registerLiveRoutes(api: FastifyInstance, ctx: AppContext):
     request.user = toAuthUser(row);
   };
 
-  api.post("/live/ticket", { preHandler: accessTokenOnly }, async (request) => {
-    const { ticket, expiresAt } = await issueLiveTicket(ctx, request.user.id);
-    return { ticket, expiresAt: expiresAt.toISOString() };
-  });
+  const tags = ["Live"];
+  api.post(
+    "/live/ticket",
+    {
+      preHandler: accessTokenOnly,
+      schema: {
+        tags,
+        summary: "A single-use ticket to open the live stream (access tokens only, not API keys)",
+        response: { 200: liveTicketSchema },
+      },
+    },
+    async (request) => {
+      const { ticket, expiresAt } = await issueLiveTicket(ctx, request.user.id);
+      return { ticket, expiresAt: expiresAt.toISOString() };
+    },
+  );
 
-  api.get("/events", { preHandler: ticketOrAccessToken }, async (request, reply) => {
-    const userId = request.user.id;
-    if (hub.count(userId) >= MAX_STREAMS_PER_USER) {
-      throw new TooManyRequests("Too many live connections are open. Close a tab and try again.");
-    }
-    reply.hijack();
-    let unsubscribe = () => {};
-    const stream = openSseStream(reply.raw, () => {
-      unsubscribe();
-      streams.delete(stream);
-    });
-    streams.add(stream);
-    unsubscribe = hub.subscribe(userId, (event) => stream.send(event));
-  });
+  api.get(
+    "/events",
+    {
+      preHandler: ticketOrAccessToken,
+      schema: {
+        tags,
+        summary: "Your live stream of check results and new notifications (Server-Sent Events)",
+        description:
+          "Open with `?ticket=` (from POST /live/ticket; what EventSource can send) or an `Authorization: Bearer <access token>` header. Each event's data is one JSON live event (the contracts' liveEventSchema). At most 10 streams per user.",
+        querystring: z.object({ ticket: z.string().optional() }),
+        response: { 200: textAnswer("text/event-stream"), ...failures(429) },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.user.id;
+      if (hub.count(userId) >= MAX_STREAMS_PER_USER) {
+        throw new TooManyRequests("Too many live connections are open. Close a tab and try again.");
+      }
+      reply.hijack();
+      let unsubscribe = () => {};
+      const stream = openSseStream(reply.raw, () => {
+        unsubscribe();
+        streams.delete(stream);
+      });
+      streams.add(stream);
+      unsubscribe = hub.subscribe(userId, (event) => stream.send(event));
+    },
+  );
 
   // Before the server stops accepting: end every stream so close() does not wait on them.
   api.addHook("preClose", async () => {

@@ -10,6 +10,7 @@ import { systemClock } from "../../src/clock";
 import { createDatabase } from "../../src/db/database";
 import { registerHealthRoutes } from "../../src/health/health.routes";
 import { installErrorHandler } from "../../src/http/error-handler";
+import { installRouteSchemas, type ZodTypeProvider } from "../../src/http/route-schema";
 import { createLogger } from "../../src/logger";
 import { createMailer } from "../../src/mail/mailer";
 import { serverVersion } from "../../src/version";
@@ -42,7 +43,8 @@ describe("GET /api/v1/health when the database is gone", () => {
     const mailer = createMailer({ config: t.server.config, db: database.db, log });
     const app = Fastify();
     installErrorHandler(app);
-    registerHealthRoutes(app, {
+    installRouteSchemas(app);
+    registerHealthRoutes(app.withTypeProvider<ZodTypeProvider>(), {
       config: t.server.config,
       db: database.db,
       database,

@@ -7,7 +7,7 @@ import type {
   CustomerDetail,
   CustomerSummary,
   MailLogDetail,
-  MailLogEntry,
+  MailLogPage,
   MailPreview,
   MailTemplate,
   MailTemplateInput,
@@ -91,7 +91,7 @@ export const useReplyToSupport = () =>
 export const useMailLog = (params: Params) =>
   useQuery({
     queryKey: adminKeys.mailLog(params),
-    queryFn: () => get<Page<MailLogEntry> & { kinds: string[] }>("/admin/mail-log", params),
+    queryFn: () => get<MailLogPage>("/admin/mail-log", params),
     placeholderData: keepPreviousData,
   });
 export const useMail = (id: string | null) =>
