@@ -209,6 +209,30 @@ describe("URLs and preview", () => {
           expect({ url, mode, status: res.status }).toEqual({ url, mode, status: 400 });
           expect((await res.json()).errors[0].path).toBe("url");
         }
+        // Browser steps (issue 13 §1): a step's "go to" on save, and "Run steps" for its page and each "go to".
+        const guarded: [string, Record<string, unknown>, string][] = [
+          [
+            "/monitors",
+            {
+              url: "http://1.1.1.1/",
+              frequency: "1d",
+              watch: ["text"],
+              browserSteps: [{ kind: "goto", url }],
+            },
+            "browserSteps",
+          ],
+          ["/monitors/steps/run", { url, steps: [{ kind: "accept_cookies" }] }, "url"],
+          ["/monitors/steps/run", { url: "http://1.1.1.1/", steps: [{ kind: "goto", url }] }, "browserSteps"],
+        ];
+        for (const [path, body, field] of guarded) {
+          const res = await fetch(`${strict.baseUrl}/api/v1${path}`, {
+            method: "POST",
+            headers: { ...owner.auth, "content-type": "application/json" },
+            body: JSON.stringify(body),
+          });
+          expect({ url, path, status: res.status }).toEqual({ url, path, status: 400 });
+          expect((await res.json()).errors[0].path).toBe(field);
+        }
       }
       // The import (issue 13) runs every address through the same guard, in the dry run and the real run.
       const privateHosts = [
