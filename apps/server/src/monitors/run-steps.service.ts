@@ -1,17 +1,12 @@
-import {
-  type BrowserStep,
-  type RunStepsResult,
-  runStepsRequestSchema,
-  type StepRun,
-} from "@changeradar/contracts";
+import type { BrowserStep, RunStepsResult, runStepsRequestSchema, StepRun } from "@changeradar/contracts";
 import { BrowserStepError, FetchError, type StepReport } from "@changeradar/engine";
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { SecretBox } from "../alerts/secret-box";
 import type { FetchSettings } from "../checks/page-check";
 import { monitorBrowserState } from "../db/schema/monitors";
 import { assertBrowserStepsAllowed, assertRenderingAllowed } from "../entitlements";
 import { NotFound, ServiceUnavailable } from "../http/errors";
-import { validate } from "../http/validate";
 import { assertCheckableUrl, assertStepUrl } from "./monitor-input";
 import { type MonitorsContext, ownedMonitor } from "./monitors.service";
 import { openSteps, sealSteps } from "./step-secrets";
@@ -23,11 +18,10 @@ import { openSteps, sealSteps } from "./step-secrets";
  */
 export async function runStepsPreview(
   ctx: MonitorsContext,
-  body: unknown,
+  input: z.output<typeof runStepsRequestSchema>,
   settings: FetchSettings,
   box: SecretBox,
 ): Promise<RunStepsResult> {
-  const input = validate(runStepsRequestSchema, body);
   assertBrowserStepsAllowed(ctx.user.plan);
   assertRenderingAllowed(ctx.user.plan);
   let stored: BrowserStep[] = [];
