@@ -48,7 +48,7 @@ it("a page the database refuses to store is a check error the user sees, not a c
     new Date(),
     { startedAt: new Date(), timing: testTiming },
   );
-  expect(recorded).toEqual({ status: "error", snapshotId: null });
+  expect(recorded).toEqual({ status: "error", snapshotId: null, askedAgain: false });
 
   const [row] = await db.select().from(monitors).where(eq(monitors.id, monitor.id));
   expect(row.lastError).toMatch(/^The page could not be stored: /);
