@@ -155,7 +155,7 @@ try {
   );
   log(
     "webhook channel created, secret shown once:",
-    hookSecret.slice(0, 10) + "…; email channel verified:",
+    `${hookSecret.slice(0, 10)}…; email channel verified:`,
     own.verified,
   );
   const monitor = await api(

@@ -32,7 +32,7 @@ export async function checkSite(
     const snapshot = siteSnapshot(monitor.url, discovery);
     const done = { ...fetched, httpStatus: 200, durationMs: Date.now() - started };
     const previous = monitor.latestSnapshotId !== null ? await loadPrevious() : null;
-    if (!previous || previous.snapshot.format !== "site") {
+    if (previous?.snapshot.format !== "site") {
       return {
         ...done,
         kind: "baseline",

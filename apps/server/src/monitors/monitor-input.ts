@@ -1,10 +1,4 @@
-import {
-  type MonitorCondition,
-  type MonitorMode,
-  siteLimits,
-  sitePagesProblem,
-  type WatchKind,
-} from "@changeradar/contracts";
+import { type MonitorCondition, type MonitorMode, siteLimits, type WatchKind } from "@changeradar/contracts";
 import {
   assertPublicUrl,
   FetchError,
