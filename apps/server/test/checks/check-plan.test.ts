@@ -114,6 +114,8 @@ interface Case {
   change?: Partial<NonNullable<CheckPlan["change"]>> | null;
   alerts?: string[];
   price?: number | null;
+  /** What the check row keeps of the noise filter's counts (null when nothing was ignored). */
+  ignored?: CheckPlan["check"]["ignored"];
 }
 
 const cases: Case[] = [
@@ -146,6 +148,22 @@ const cases: Case[] = [
     },
     untouched: ["learnedNoise", "recentFingerprints", "lastChangeAt"],
     price: 24.99,
+  },
+  {
+    name: "unchanged with noise ignored: the check row keeps only the kinds that hid something",
+    outcome: {
+      ...fetched,
+      kind: "unchanged",
+      snapshot: snapshot(),
+      rebase: false,
+      fingerprint: "f0",
+      ignored: { timestamps: 2, counters: 0, ids: 1, learned: 0, rules: [{ rule: "Sponsored", lines: 1 }] },
+    },
+    status: "unchanged",
+    quiet: true,
+    state: { bodyHash: "b2:k" },
+    price: 24.99,
+    ignored: { timestamps: 2, ids: 1, rules: [{ rule: "Sponsored", lines: 1 }] },
   },
   {
     name: "unchanged without a price: no price point",
@@ -342,6 +360,7 @@ describe("planRecord", () => {
       status: c.status,
       httpStatus: c.outcome.httpStatus,
       error: c.outcome.kind === "error" ? c.outcome.error : null,
+      ignored: c.ignored ?? null,
     });
     expect(plan.live).toEqual({ type: "check", monitorId: "m1", status: c.status, at: now.toISOString() });
     expect(isQuiet(plan)).toBe(c.quiet);
