@@ -8,7 +8,7 @@ import type { Database } from "../db";
 import type { DemoPageRow } from "../db/schema/demo";
 import { lockOwner } from "../entitlements/entitlements.repository";
 import { Conflict, NotFound } from "../http/errors";
-import { findMonitor, insertMonitor, updateMonitor } from "../monitors/monitors.repository";
+import { claimManualCheck, findMonitor, insertMonitor } from "../monitors/monitors.repository";
 import * as repo from "./demo.repository";
 import { describeStep, renderDemoPage } from "./demo-page";
 
@@ -90,7 +90,9 @@ export function createDemoService(deps: DemoDeps) {
       }
       const row = (await repo.bumpDemoVersion(db, userId, now))!;
       if (watching) {
-        await updateMonitor(db, userId, monitor.id, { nextCheckAt: now });
+        // Asked for like "check now" (no cool-down: the route has its own limit), so a check that starts
+        // before this mark and reads the old page is followed by another one (check-batch's askedAgain).
+        await claimManualCheck(db, userId, monitor.id, 0);
         deps.checks.checkSoon(monitor.id);
       }
       return { ...present(row), changed: describeStep(row.version), checking: watching };
