@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { watchKinds } from "./monitors";
+import { monitorModes, watchKinds } from "./monitors";
 
 /** Change history shapes (issue #4: timeline, change detail, checks, price series). */
 
@@ -29,7 +29,8 @@ export type DiffLine = z.infer<typeof diffLineSchema>;
 const itemSchema = z.object({ title: z.string(), url: z.string().nullable() });
 
 export const changeDetailSchema = changeSummarySchema.extend({
-  monitor: z.object({ id: z.string(), url: z.string(), name: z.string() }),
+  /** `mode` tells a site monitor's change (pages come and go) from a page's. */
+  monitor: z.object({ id: z.string(), url: z.string(), name: z.string(), mode: z.enum(monitorModes) }),
   textDiff: z.array(diffLineSchema),
   items: z.object({ added: z.array(itemSchema), removed: z.array(itemSchema) }),
   images: z.object({ added: z.array(z.string()), removed: z.array(z.string()) }),

@@ -25,7 +25,7 @@ export function presentChangeSummary(row: SummaryRow): ChangeSummary {
 
 export function presentChangeDetail(
   change: ChangeRow,
-  monitor: { id: string; url: string; name: string },
+  monitor: ChangeDetail["monitor"],
   screenshots: { before: string | null; after: string | null },
 ): ChangeDetail {
   const { diff } = change;

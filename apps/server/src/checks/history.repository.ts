@@ -50,7 +50,13 @@ export async function findChange(db: Database, userId: string, id: string) {
   const [row] = await db
     .select({
       change: changes,
-      monitor: { id: monitors.id, url: monitors.url, name: monitors.name, ignoreRules: monitors.ignoreRules },
+      monitor: {
+        id: monitors.id,
+        url: monitors.url,
+        name: monitors.name,
+        mode: monitors.mode,
+        ignoreRules: monitors.ignoreRules,
+      },
     })
     .from(changes)
     .innerJoin(monitors, eq(monitors.id, changes.monitorId))

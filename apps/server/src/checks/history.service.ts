@@ -39,7 +39,7 @@ export const historyService = {
     ]);
     return presentChangeDetail(
       change,
-      { id: monitor.id, url: monitor.url, name: monitor.name },
+      { id: monitor.id, url: monitor.url, name: monitor.name, mode: monitor.mode },
       { before, after },
     );
   },

@@ -86,14 +86,14 @@ export function createSharesService(deps: SharesDeps) {
     },
 
     async read(token: string): Promise<SharedChange> {
-      const { share, change, pageUrl } = await resolve(token);
+      const { share, change, pageUrl, monitorMode } = await resolve(token);
       const [before, after] = await Promise.all([
         screenshotOf(deps.db, change.beforeSnapshotId),
         screenshotOf(deps.db, change.afterSnapshotId),
       ]);
       const { monitorId, monitorName, monitor, rating, screenshots, ...detail } = presentChangeDetail(
         change,
-        { id: change.monitorId, url: pageUrl, name: "" },
+        { id: change.monitorId, url: pageUrl, name: "", mode: monitorMode },
         { before, after },
       );
       const image = (which: SharedImage, present: string | null) =>

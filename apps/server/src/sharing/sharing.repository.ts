@@ -131,6 +131,7 @@ export async function findShare(db: Database, id: string) {
       share: changeShares,
       change: changes,
       pageUrl: monitors.url,
+      monitorMode: monitors.mode,
       ownerDisabledAt: users.disabledAt,
     })
     .from(changeShares)

@@ -87,6 +87,7 @@ test("a site monitor added from a sitemap reports a page added and one removed a
   const history = page.getByRole("list", { name: "Change history" });
   await expect(history.getByRole("listitem")).toHaveCount(1, { timeout: 30_000 });
   await expect(history).toContainText("1 page added, 1 removed");
+  await expect(page.getByRole("heading", { name: "Pages", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: `${origin}/new-arrivals` }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: `${origin}/old-offer` }).first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("site-change.png"), fullPage: true });

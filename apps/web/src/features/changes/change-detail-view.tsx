@@ -67,7 +67,14 @@ type ChangeContent = Pick<
 >;
 
 /** Each part of a change that changed: price, stock, text, items, images, screenshots (also on share links). */
-export function ChangeParts({ change }: { change: ChangeContent }) {
+export function ChangeParts({
+  change,
+  itemsTitle = "Items",
+}: {
+  change: ChangeContent;
+  /** "Pages" for a site monitor, whose items are the pages that came and went. */
+  itemsTitle?: string;
+}) {
   const hasItems = change.items.added.length + change.items.removed.length > 0;
   const hasImages = change.images.added.length + change.images.removed.length > 0;
   return (
@@ -101,7 +108,7 @@ export function ChangeParts({ change }: { change: ChangeContent }) {
         </Part>
       )}
       {hasItems && (
-        <Part title="Items">
+        <Part title={itemsTitle}>
           <ItemList label="Added" items={change.items.added} tone="success" />
           <ItemList label="Removed" items={change.items.removed} tone="error" />
         </Part>
@@ -136,7 +143,7 @@ function Detail({ change }: { change: ChangeDetail }) {
         <ShareChangeButton changeId={change.id} />
       </Box>
       <RateChange change={change} />
-      <ChangeParts change={change} />
+      <ChangeParts change={change} itemsTitle={change.monitor.mode === "page" ? "Items" : "Pages"} />
     </>
   );
 }
