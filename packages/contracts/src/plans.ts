@@ -189,6 +189,12 @@ export function planForFrequency(frequency: Frequency): PlanName {
   );
 }
 
+/**
+ * How a check refused by the plan in force begins its error (a monitor saved under a higher plan, whose
+ * browser steps or rendering the plan no longer allows): the monitor's screen shows it at once.
+ */
+export const notCheckedOnPlan = "Not checked on your plan: ";
+
 export function planAllowsRendering(plan: PlanName): boolean {
   return plans[plan].rendering;
 }

@@ -1,7 +1,7 @@
 import { type BrowserPool, createBrowserPool, EnginePool, sharedEnginePool } from "@changeradar/engine";
 import type { Config } from "../config";
 import { type CheckTiming, defaultCheckTiming } from "./check-timing";
-import type { BrowserSessions, FetchSettings, LocalPages } from "./page-check";
+import type { BrowserSessions, CheckPlanGate, FetchSettings, LocalPages } from "./page-check";
 
 const pools = new Map<string, BrowserPool>();
 
@@ -42,16 +42,19 @@ export async function closeBrowserPools(): Promise<void> {
 /**
  * `localPages`: the pages the product serves itself (the demo page), read in-process by their monitors.
  * `browserSessions`: browser steps' secrets and kept cookies (the check workers pass them).
+ * `planGate`: the plan gates a check applies to what the monitor was saved with (the check workers pass it).
  */
 export function checkFetchSettings(
   config: Config,
   localPages?: LocalPages,
   browserSessions?: BrowserSessions,
+  planGate?: CheckPlanGate,
 ): FetchSettings {
   return {
     allowPrivateTargets: config.allowPrivateTargets,
     localPages,
     browserSessions,
+    planGate,
     get browserPool() {
       return browserPoolFor(config);
     },

@@ -42,6 +42,13 @@ export interface FetchSettings {
   site?: { delayMs?: number; budgetMs?: number };
   /** Browser steps' secrets and the cookies kept between checks (monitors/browser-sessions.ts). */
   browserSessions?: BrowserSessions;
+  /** The plan gates at check time (entitlements/check-gate.ts): a refused monitor is not fetched. */
+  planGate?: CheckPlanGate;
+}
+
+export interface CheckPlanGate {
+  /** Why the owner's plan in force does not allow checking the monitor as saved, else null. */
+  refusal(monitor: MonitorRow): Promise<string | null>;
 }
 
 /** A monitor's browser session: its steps ready to run, the cookies kept from its last successful check. */
@@ -137,6 +144,8 @@ export async function checkPage(
   const engine = settings.engine ?? sharedEnginePool();
   let localPage: LocalPage | null;
   try {
+    const refused = await settings.planGate?.refusal(monitor);
+    if (refused) return failure(new Error(refused), started);
     localPage = (await settings.localPages?.pageFor(monitor)) ?? null;
   } catch (error) {
     return failure(error, started);

@@ -3,6 +3,7 @@ import {
   channelLabels,
   type Frequency,
   monitorCountRefusal,
+  notCheckedOnPlan,
   type PlanName,
   planAllowsBrowserSteps,
   planAllowsChannel,
@@ -67,6 +68,24 @@ export function renderingRefusal(plan: PlanName): string | null {
 export function browserStepsRefusal(plan: PlanName): string | null {
   if (planAllowsBrowserSteps(plan)) return null;
   return `Browser steps (pages behind a login or a click) need ${orHigher(planForBrowserSteps())}. Upgrade to use them.`;
+}
+
+/**
+ * At check time, for a monitor saved under a higher plan (DECISIONS: nothing stored is lost when a plan goes
+ * down): why it is not checked. Its steps and settings stay stored, so an upgrade checks it again as it was.
+ * Starts with `notCheckedOnPlan` (contracts), which the monitor's screen recognises.
+ */
+export function checkRefusal(
+  plan: PlanName,
+  monitor: { renderJs: boolean; browserStepCount: number },
+): string | null {
+  if (monitor.browserStepCount > 0 && !planAllowsBrowserSteps(plan)) {
+    return `${notCheckedOnPlan}its browser steps need ${orHigher(planForBrowserSteps())}. They are kept: upgrade to run them again, or remove them to check the page without them.`;
+  }
+  if (monitor.renderJs && !planAllowsRendering(plan)) {
+    return `${notCheckedOnPlan}rendering pages in a browser (JavaScript and screenshots) needs ${orHigher(planForRendering())}. Upgrade, or turn off Render JavaScript and visual watching to check the page without a browser.`;
+  }
+  return null;
 }
 
 /** How many days of history the plan keeps (history screens and both retention jobs). */

@@ -19,6 +19,7 @@ import {
   assertFrequencyAllowed,
   assertMonitorCountAllowed,
   assertRenderingAllowed,
+  browserStepsRefusal,
   type PlanOwner,
 } from "../entitlements";
 import { lockOwner } from "../entitlements/entitlements.repository";
@@ -95,7 +96,13 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
     stored: readonly BrowserStep[],
   ): Promise<BrowserStep[]> {
     if (steps.length === 0) return [];
-    assertBrowserStepsAllowed(ctx.user.plan);
+    if (browserStepsRefusal(ctx.user.plan)) {
+      // Saved under a higher plan: the steps sent back as shown stay stored (they run again after an
+      // upgrade); any other steps are refused.
+      const kept = sealSteps(options.stepSecrets, steps, stored);
+      if (!isDeepStrictEqual(kept, stored)) assertBrowserStepsAllowed(ctx.user.plan);
+      return [...stored];
+    }
     for (const step of steps) if (step.kind === "goto") await assertStepUrl(step.url, guard);
     return sealSteps(options.stepSecrets, steps, stored);
   }

@@ -7,6 +7,7 @@ import { retentionTask } from "../checks/retention";
 import { systemClock } from "../clock";
 import type { Database } from "../db/database";
 import { demoLocalPages } from "../demo/demo.service";
+import { checkPlanGate } from "../entitlements/check-gate";
 import { browserSessions } from "../monitors/browser-sessions";
 import type { BackgroundTask } from "../tasks/background-task";
 import type { Runtime } from "./runtime";
@@ -19,6 +20,7 @@ export function checkWorkerOptions(rt: Pick<Runtime, "config" | "log"> & { db: D
       rt.config,
       demoLocalPages(rt.db, rt.config.appUrl),
       browserSessions(rt.db, rt.config.jwtSecret),
+      checkPlanGate(rt.db, systemClock),
     ),
     timing: checkTimingFor(rt.config),
     log: (level, message, detail) => rt.log[level]({ err: detail }, message),

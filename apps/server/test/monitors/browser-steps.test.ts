@@ -1,9 +1,17 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Monitor, monitorSchema, runStepsResultSchema, secretPlaceholder } from "@changeradar/contracts";
+import {
+  type Monitor,
+  monitorSchema,
+  type PlanName,
+  runStepsResultSchema,
+  secretPlaceholder,
+} from "@changeradar/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitorBrowserState, monitors } from "../../src/db/schema/monitors";
+import { users } from "../../src/db/schema/users";
+import { changePlan } from "../../src/entitlements";
 import { stepSecretBox } from "../../src/monitors/step-secrets";
 import { startLoggedApp } from "../http/logged-app";
 import { changeCount, checkCount } from "./support/checks";
@@ -103,6 +111,37 @@ async function call(auth: { authorization: string }, method: string, path: strin
 
 async function readMonitor(auth: { authorization: string }, id: string): Promise<Monitor> {
   return monitorSchema.parse(JSON.parse((await call(auth, "GET", `/monitors/${id}`)).text));
+}
+
+/** A new user on `plan` with a monitor of the login page. */
+async function monitorOn(plan: PlanName, settings: Record<string, unknown>) {
+  const owner = await t.signUp(plan);
+  const created = await call(owner.auth, "POST", "/monitors", {
+    url: site.url("/login"),
+    frequency: "1d",
+    ...settings,
+  });
+  return { owner, monitor: monitorSchema.parse(JSON.parse(created.text)) };
+}
+
+/** A plan change as billing or the admin makes it (changePlan). */
+async function setPlan(userId: string, planType: PlanName) {
+  const db = t.database.handle.db;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  await db.transaction((tx) => changePlan(tx, user, { planType, planStatus: "active" }, new Date()));
+}
+
+/** "Check now" (past its 10 s cool-down), then the monitor once its `checks`-th check is recorded. */
+async function checkNow(auth: { authorization: string }, id: string, checks: number) {
+  const db = t.database.handle.db;
+  await db.update(monitors).set({ manualCheckAt: null }).where(eq(monitors.id, id));
+  expect((await call(auth, "POST", `/monitors/${id}/check`)).status).toBe(202);
+  await eventually(
+    () => checkCount(db, id),
+    (n) => n === checks,
+    60_000,
+  );
+  return readMonitor(auth, id);
 }
 
 describe("browser steps on a monitor", () => {
@@ -216,6 +255,67 @@ describe("browser steps on a monitor", () => {
     expect(JSON.stringify(logged.lines)).not.toContain(PASSWORD);
     expect(logged.lines.length).toBeGreaterThan(0);
   }, 120_000);
+
+  it("after a downgrade the steps are kept but not run: the check says why, and an upgrade runs them again", async () => {
+    const db = t.database.handle.db;
+    const { owner, monitor } = await monitorOn("Pro", {
+      watch: ["text", "price"],
+      browserSteps: loginSteps(),
+    });
+    await eventually(
+      () => readMonitor(owner.auth, monitor.id),
+      (m) => m.lastCheckedAt !== null,
+      60_000,
+    );
+    const [stored] = await db.select().from(monitors).where(eq(monitors.id, monitor.id));
+
+    await setPlan(owner.id, "Personal");
+    const pagesBefore = site.loginCookies.length;
+    const refused = await checkNow(owner.auth, monitor.id, 2);
+    expect(refused.lastError).toBe(
+      "Not checked on your plan: its browser steps need the Pro plan or higher. They are kept: upgrade to run them again, or remove them to check the page without them.",
+    );
+    // Nothing was fetched, and the steps (with their sealed secret) are still stored.
+    expect(site.loginCookies.length).toBe(pagesBefore);
+    const [kept] = await db.select().from(monitors).where(eq(monitors.id, monitor.id));
+    expect(kept.browserSteps).toEqual(stored.browserSteps);
+    // The editor saves the monitor with its steps as shown; new steps stay refused.
+    const renamed = await call(owner.auth, "PATCH", `/monitors/${monitor.id}`, {
+      name: "Kept steps",
+      browserSteps: refused.browserSteps,
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    const added = await call(owner.auth, "PATCH", `/monitors/${monitor.id}`, {
+      browserSteps: [...refused.browserSteps, { kind: "accept_cookies" }],
+    });
+    expect(added.status).toBe(402);
+    const [afterSave] = await db.select().from(monitors).where(eq(monitors.id, monitor.id));
+    expect(afterSave.browserSteps).toEqual(stored.browserSteps);
+
+    await setPlan(owner.id, "Pro");
+    const restored = await checkNow(owner.auth, monitor.id, 3);
+    expect(restored.lastError).toBeNull();
+    expect(restored.latest?.title).toBe("Members");
+    expect(site.loginCookies.length).toBeGreaterThan(pagesBefore);
+  }, 120_000);
+
+  it("after a downgrade to Free a rendered monitor is not rendered: the check says why", async () => {
+    const db = t.database.handle.db;
+    const { owner, monitor } = await monitorOn("Personal", { watch: ["text"], renderJs: true });
+    await eventually(
+      () => checkCount(db, monitor.id),
+      (n) => n === 1,
+      60_000,
+    );
+    await setPlan(owner.id, "Free");
+    const pagesBefore = site.loginCookies.length;
+    const refused = await checkNow(owner.auth, monitor.id, 2);
+    expect(refused.lastError).toBe(
+      "Not checked on your plan: rendering pages in a browser (JavaScript and screenshots) needs the Personal plan or higher. Upgrade, or turn off Render JavaScript and visual watching to check the page without a browser.",
+    );
+    expect(refused.renderJs).toBe(true);
+    expect(site.loginCookies.length).toBe(pagesBefore);
+  }, 90_000);
 
   it("a failing step fails the check with its number, kind, reason and a screenshot", async () => {
     const owner = await t.signUp("Business");

@@ -1,10 +1,12 @@
-import { frequencyLabels, type Monitor, monitorModeLabels } from "@changeradar/contracts";
+import { frequencyLabels, type Monitor, monitorModeLabels, notCheckedOnPlan } from "@changeradar/contracts";
 import OpenInNew from "@mui/icons-material/OpenInNew";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
+import { Link as RouterLink } from "react-router";
 import { formatItemTime } from "../../lib/dates";
 import { useBlobImage } from "../changes/changes-queries";
 import { MonitorFeedButton } from "../sharing/feed-button";
@@ -45,6 +47,11 @@ function StepFailureShot({ monitor }: { monitor: Monitor }) {
   );
 }
 
+/** The plan in force no longer allows the browser steps or rendering the monitor was saved with. */
+function refusedByPlan(monitor: Monitor): boolean {
+  return (monitor.lastError ?? "").startsWith(notCheckedOnPlan);
+}
+
 /** The monitor's name, address, status, schedule and what it watches, with its actions. */
 export function MonitorHeader({ monitor }: { monitor: Monitor }) {
   return (
@@ -72,13 +79,28 @@ export function MonitorHeader({ monitor }: { monitor: Monitor }) {
           <MonitorActions monitor={monitor} afterDelete="/auth/mymonitors" />
         </Box>
       </Box>
-      {(monitor.status === "failing" || stepFailed(monitor)) && monitor.lastError && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          The last {monitor.consecutiveFailures > 1 ? `${monitor.consecutiveFailures} checks` : "check"}{" "}
-          failed: {monitor.lastError}
-          {stepFailed(monitor) && <StepFailureShot monitor={monitor} />}
+      {monitor.lastError && refusedByPlan(monitor) && (
+        <Alert
+          severity="warning"
+          sx={{ mt: 2 }}
+          action={
+            <Button component={RouterLink} to="/auth/settings#plan" color="inherit" size="small">
+              See plans
+            </Button>
+          }
+        >
+          {monitor.lastError}
         </Alert>
       )}
+      {(monitor.status === "failing" || stepFailed(monitor)) &&
+        monitor.lastError &&
+        !refusedByPlan(monitor) && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            The last {monitor.consecutiveFailures > 1 ? `${monitor.consecutiveFailures} checks` : "check"}{" "}
+            failed: {monitor.lastError}
+            {stepFailed(monitor) && <StepFailureShot monitor={monitor} />}
+          </Alert>
+        )}
       <Box
         sx={{
           display: "grid",

@@ -163,7 +163,7 @@ export function BrowserStepsField({ plan, value, onChange, url, monitorId, error
           </Box>
           {gated && (
             <Alert severity="info" sx={{ mt: 1 }}>
-              {`Browser steps need the ${gated}. This monitor keeps its steps until you remove them.`}
+              {`Browser steps need the ${gated}. This monitor keeps its steps, but its checks do not run them (nor check the page) until you upgrade or remove them.`}
             </Alert>
           )}
           {!gated && value.length > 0 && <StepRuns url={url} steps={value} monitorId={monitorId} />}

@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import type { CheckPlanGate } from "../checks/page-check";
+import type { Clock } from "../clock";
+import type { Database } from "../db";
+import { users } from "../db/schema/users";
+import { checkRefusal } from "./gates";
+import { planInForce } from "./plan-in-force";
+
+/**
+ * The plan gates applied when a monitor is checked, not only when it is saved: after a downgrade (or a
+ * lapsed payment) a monitor keeps its browser steps and rendering stored, but they do not run until the
+ * plan in force allows them again. Only monitors that use a browser cost the owner's row a read.
+ */
+export function checkPlanGate(db: Database, clock: Clock): CheckPlanGate {
+  return {
+    async refusal(monitor) {
+      if (!monitor.renderJs && monitor.browserSteps.length === 0) return null;
+      const [owner] = await db
+        .select({ planType: users.planType, planStatus: users.planStatus, planStatusAt: users.planStatusAt })
+        .from(users)
+        .where(eq(users.id, monitor.userId));
+      if (!owner) return null;
+      return checkRefusal(planInForce(owner, clock.now()).inForce, {
+        renderJs: monitor.renderJs,
+        browserStepCount: monitor.browserSteps.length,
+      });
+    },
+  };
+}
