@@ -80,6 +80,13 @@ function changePrice(html: string, snapshot: Snapshot): string | null {
   return rewritePrice(html, snapshot.price.amount, discounted(snapshot.price.amount));
 }
 
+/** The first clone number whose link the page does not carry yet (1 for the first clone). */
+function cloneNumber(html: string): number {
+  let copy = 1;
+  while (html.includes(copy === 1 ? "/zebracorn-sighting" : `/zebracorn-sighting-${copy}`)) copy++;
+  return copy;
+}
+
 /** Clone one of the page's repeated entries with a new link and title, right after the original. */
 function addItem(html: string, snapshot: Snapshot, page: CorpusPage): string | null {
   const linked = snapshot.items.filter((item) => item.url !== null);
@@ -112,14 +119,18 @@ function addItem(html: string, snapshot: Snapshot, page: CorpusPage): string | n
     if (!hrefAttribute) continue;
     const rawHref = hrefAttribute[1];
     const hrefIndex = anchorStart + hrefAttribute.index + hrefAttribute[0].length - rawHref.length;
+    // Applied again to the same page (rounds of the workload), the clone must still be a new entry: a copy
+    // with the link and title of an earlier clone is the same entry twice, not a new one.
+    const copy = cloneNumber(html);
+    const slug = copy === 1 ? "zebracorn-sighting" : `zebracorn-sighting-${copy}`;
+    const newTitle = copy === 1 ? "Zebracorn sighting confirmed" : `Zebracorn sighting ${copy} confirmed`;
     const newHref = rawHref.includes("?")
-      ? rawHref.replace("?", "/zebracorn-sighting?")
-      : `${rawHref.replace(/\/$/, "")}/zebracorn-sighting`;
+      ? rawHref.replace("?", `/${slug}?`)
+      : `${rawHref.replace(/\/$/, "")}/${slug}`;
     let clone = original.slice(0, hrefIndex) + newHref + original.slice(hrefIndex + rawHref.length);
     // The title is replaced in the text, never inside an attribute.
     const titleAt = title ? clone.indexOf(title, clone.indexOf(">", anchorStart)) : -1;
-    if (titleAt >= 0)
-      clone = `${clone.slice(0, titleAt)}Zebracorn sighting confirmed${clone.slice(titleAt + title.length)}`;
+    if (titleAt >= 0) clone = `${clone.slice(0, titleAt)}${newTitle}${clone.slice(titleAt + title.length)}`;
     return replaceRange(html, { start: at.end, end: at.end }, clone);
   }
   return null;
