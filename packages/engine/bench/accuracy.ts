@@ -9,6 +9,9 @@
  * - rules ablated: every named heuristic (src/extract/price/picking-rules.ts, shared by price and
  *   availability) is switched off in turn; a rule whose only gains (price or availability) are on one shop
  *   is one that could not have been written without that shop, so that shop is scored with the rule off.
+ *   Printed twice: with a rule's support taken from the same reading only, and from both readings (a rule
+ *   that gains on one shop in the full reading, where other shops' structured data answers first, but on
+ *   several once that is removed, is not switched off);
  *   The engine holds no rule, table or constant keyed to a shop (test/extract/no-site-names.test.ts
  *   checks its sources);
  * - visible only, and visible only left one shop out: the same pages without their structured data;
@@ -85,13 +88,11 @@ for (const shop of shops) {
 type Run = ReturnType<typeof run>;
 
 /**
- * Leave-one-shop-out for one reading (full page or visible only): which shops each rule gains (or loses)
- * pages on, price and availability together (the rules are shared by both, and a rule written from one
- * shop's availability that also fixes another shop's price was not written from that second shop); a rule
- * that gains on one shop only is scored off for that shop.
+ * What switching each rule off changes in one reading (full page or visible only): the shops it gains (or
+ * loses) pages on, price and availability together (the rules are shared by both, and a rule written from
+ * one shop's availability that also fixes another shop's price was not written from that second shop).
  */
-function leaveOneShopOut(base: Run, visibleOnly: boolean) {
-  const onlyFor = new Map<string, PickingRule[]>();
+function ruleEffectsOf(base: Run, visibleOnly: boolean) {
   const effects: Record<string, { gains: string[]; losses: string[] }> = {};
   for (const rule of rules) {
     const without = run([rule], visibleOnly);
@@ -105,12 +106,26 @@ function leaveOneShopOut(base: Run, visibleOnly: boolean) {
         (r.availability.ok ? gains : losses).push(`${r.shop} (availability)`);
     });
     effects[rule] = { gains, losses };
-    const gainedShops = new Set(gains.map((g) => g.split(" ")[0]));
-    if (gainedShops.size === 1) {
-      const shop = [...gainedShops][0] as string;
-      onlyFor.set(shop, [...(onlyFor.get(shop) ?? []), rule]);
-    }
   }
+  return effects;
+}
+
+type Effects = ReturnType<typeof ruleEffectsOf>;
+
+/** Rules whose gains, over the readings given, all fall on one shop: that shop is scored without them. */
+function singleShopRules(...readings: Effects[]): Map<string, PickingRule[]> {
+  const onlyFor = new Map<string, PickingRule[]>();
+  for (const rule of rules) {
+    const gainedShops = new Set(readings.flatMap((e) => e[rule]?.gains ?? []).map((g) => g.split(" ")[0]));
+    if (gainedShops.size !== 1) continue;
+    const shop = [...gainedShops][0] as string;
+    onlyFor.set(shop, [...(onlyFor.get(shop) ?? []), rule]);
+  }
+  return onlyFor;
+}
+
+/** Leave-one-shop-out for one reading: each shop scored with the rules only it supports switched off. */
+function leaveOneShopOut(base: Run, visibleOnly: boolean, onlyFor: Map<string, PickingRule[]>) {
   const price: { shop: string; ok: boolean }[] = [];
   const availability: { shop: string; ok: boolean }[] = [];
   for (const shop of shops) {
@@ -122,14 +137,24 @@ function leaveOneShopOut(base: Run, visibleOnly: boolean) {
       if (r.availability !== null) availability.push({ shop, ok: r.availability.ok });
     }
   }
-  return { price, availability, effects, onlyFor };
+  return { price, availability };
 }
 
-const heldOut = leaveOneShopOut(full, false);
 const visibleOnly = run([], true);
-const heldOutVisible = leaveOneShopOut(visibleOnly, true);
-const ruleEffects = heldOut.effects;
-const onlyFor = heldOut.onlyFor;
+const ruleEffects = ruleEffectsOf(full, false);
+const ruleEffectsVisible = ruleEffectsOf(visibleOnly, true);
+const onlyFor = singleShopRules(ruleEffects);
+const onlyForVisible = singleShopRules(ruleEffectsVisible);
+/**
+ * A rule's support counted over both readings of the same pages: one that gains on a single shop in the
+ * full reading (other shops' structured data already gives their answer) but on several shops once their
+ * structured data is gone could have been written without the first shop, so it is not switched off for it.
+ */
+const onlyForBoth = singleShopRules(ruleEffects, ruleEffectsVisible);
+const heldOut = leaveOneShopOut(full, false, onlyFor);
+const heldOutVisible = leaveOneShopOut(visibleOnly, true, onlyForVisible);
+const heldOutBoth = leaveOneShopOut(full, false, onlyForBoth);
+const heldOutVisibleBoth = leaveOneShopOut(visibleOnly, true, onlyForBoth);
 const heldOutPrice = heldOut.price;
 const heldOutAvailability = heldOut.availability;
 
@@ -157,6 +182,8 @@ console.log(
           .map((r) => ({ shop: r.shop, ok: r.availability?.ok ?? false })),
       ),
       availabilityLeaveOneShopOut: summary(heldOutAvailability),
+      priceLeaveOneShopOutSupportInBothReadings: summary(heldOutBoth.price),
+      availabilityLeaveOneShopOutSupportInBothReadings: summary(heldOutBoth.availability),
       priceVisibleOnly: summary(visibleOnly.map((r) => ({ shop: r.shop, ok: r.price.ok }))),
       priceVisibleOnlyLeaveOneShopOut: summary(heldOutVisible.price),
       availabilityVisibleOnly: summary(
@@ -165,11 +192,14 @@ console.log(
           .map((r) => ({ shop: r.shop, ok: r.availability?.ok ?? false })),
       ),
       availabilityVisibleOnlyLeaveOneShopOut: summary(heldOutVisible.availability),
+      priceVisibleOnlyLeaveOneShopOutSupportInBothReadings: summary(heldOutVisibleBoth.price),
+      availabilityVisibleOnlyLeaveOneShopOutSupportInBothReadings: summary(heldOutVisibleBoth.availability),
       articlesAndListingsWithAPrice: `${pricedOthers.length}/${others.length}`,
       ruleEffects,
       rulesScoredOffFor: Object.fromEntries(onlyFor),
-      ruleEffectsVisibleOnly: heldOutVisible.effects,
-      rulesScoredOffForVisibleOnly: Object.fromEntries(heldOutVisible.onlyFor),
+      ruleEffectsVisibleOnly: ruleEffectsVisible,
+      rulesScoredOffForVisibleOnly: Object.fromEntries(onlyForVisible),
+      rulesScoredOffForSupportInBothReadings: Object.fromEntries(onlyForBoth),
     },
     null,
     2,
