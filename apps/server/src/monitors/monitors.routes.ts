@@ -9,6 +9,8 @@ import {
   maxImportFileBytes,
   monitorPageSchema,
   monitorSchema,
+  pickerScreenshotRequestSchema,
+  pickerScreenshotSchema,
   previewRequestSchema,
   previewSchema,
   runStepsRequestSchema,
@@ -25,6 +27,7 @@ import { rateLimit } from "../http/rate-limits";
 import { type Api, binaryAnswer, failures, idParams, noContent } from "../http/route-schema";
 import { importMonitors } from "./import.service";
 import { createMonitorsService, type MonitorsContext } from "./monitors.service";
+import { pickerScreenshot } from "./picker-screenshot.service";
 import { previewPage } from "./preview.service";
 import { runStepsPreview, stepFailureScreenshot } from "./run-steps.service";
 import { stepSecretBox } from "./step-secrets";
@@ -105,6 +108,23 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
     },
     async (request) =>
       runStepsPreview(scope(request), request.body, checkFetchSettings(ctx.config), stepSecrets),
+  );
+  api.post(
+    "/monitors/picker/screenshot",
+    {
+      ...auth,
+      config: { rateLimit: rateLimit(ctx.config, "preview") },
+      schema: {
+        tags,
+        summary: "Render a page in the browser and list its elements for the picker",
+        description:
+          "The page (after `steps`, if any) as a PNG data URL at most 8,000 px high, with the boxes of up to 1,500 visible elements: position in screenshot pixels, the CSS selector the picker would write, a short text excerpt. Rendering plan; steps need Pro or Business. Every navigation and sub-request passes the SSRF guard. A secret sent as •••• is taken from `monitorId`'s stored steps.",
+        body: pickerScreenshotRequestSchema,
+        response: { 200: pickerScreenshotSchema, ...failures(400, 402, 429, 503) },
+      },
+    },
+    async (request) =>
+      pickerScreenshot(scope(request), request.body, checkFetchSettings(ctx.config), stepSecrets),
   );
   // A changedetection.io backup zip arrives base64-encoded in the JSON body.
   api.post(

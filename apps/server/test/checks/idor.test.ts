@@ -90,6 +90,7 @@ describe("every monitors and history endpoint is scoped to its owner", () => {
         "/api/v1/monitors/steps/run",
         { url: pages.url("/p"), steps: [{ kind: "accept_cookies" }], monitorId },
       ],
+      ["POST", "/api/v1/monitors/picker/screenshot", { url: pages.url("/p"), monitorId }],
       ["GET", `/api/v1/monitors/${monitorId}/changes`],
       ["GET", `/api/v1/monitors/${monitorId}/checks`],
       ["GET", `/api/v1/monitors/${monitorId}/prices`],

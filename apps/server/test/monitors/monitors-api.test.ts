@@ -223,6 +223,13 @@ describe("URLs and preview", () => {
           ],
           ["/monitors/steps/run", { url, steps: [{ kind: "accept_cookies" }] }, "url"],
           ["/monitors/steps/run", { url: "http://1.1.1.1/", steps: [{ kind: "goto", url }] }, "browserSteps"],
+          // The screenshot picker (issue 13 §5) renders the page and its steps through the same guard.
+          ["/monitors/picker/screenshot", { url }, "url"],
+          [
+            "/monitors/picker/screenshot",
+            { url: "http://1.1.1.1/", steps: [{ kind: "goto", url }] },
+            "browserSteps",
+          ],
         ];
         for (const [path, body, field] of guarded) {
           const res = await fetch(`${strict.baseUrl}/api/v1${path}`, {

@@ -45,10 +45,13 @@ export class BrowserPool implements PageRenderer {
     this.maxPages = Math.max(1, options.maxPages ?? 2);
   }
 
-  /** `onStep` receives each browser step's outcome with a screenshot (the editor's "Run steps"). */
+  /**
+   * `onStep` receives each browser step's outcome with a screenshot (the editor's "Run steps"); `probe`
+   * measures the finished page (the editor's screenshot picker).
+   */
   async render(
     req: FetchRequest,
-    options: FetchOptions & Pick<RenderOptions, "onStep"> = {},
+    options: FetchOptions & Pick<RenderOptions, "onStep" | "probe"> = {},
   ): Promise<RenderedPage> {
     await this.acquire();
     try {
@@ -67,7 +70,7 @@ export class BrowserPool implements PageRenderer {
     await browser?.close().catch(() => {});
   }
 
-  private guardOptions(options: FetchOptions & Pick<RenderOptions, "onStep">): RenderOptions {
+  private guardOptions(options: FetchOptions & Pick<RenderOptions, "onStep" | "probe">): RenderOptions {
     const merged: RenderOptions = { ...options };
     merged.allowPrivateTargets ??= this.options.allowPrivateTargets;
     merged.allowedAddresses ??= this.options.allowedAddresses;

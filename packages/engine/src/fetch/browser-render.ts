@@ -35,6 +35,18 @@ export type RenderedPage = FetchedPage & { blockedRequests: string[] };
 export interface RenderOptions extends ExchangeOptions {
   /** Each browser step's outcome with a screenshot (the editor's "Run steps"). */
   onStep?: (report: StepReport) => void;
+  /** A script run in the finished page (after its steps, before the screenshot); see PageProbe. */
+  probe?: PageProbe;
+}
+
+/**
+ * The editor's screenshot picker measures the rendered page's elements: `script` is a JavaScript expression
+ * evaluated in the page, and its (JSON-serialisable) value is handed to `onResult`. The value comes from a
+ * hostile page's world: treat it as untrusted input.
+ */
+export interface PageProbe {
+  script: string;
+  onResult: (value: unknown) => void;
 }
 
 /**
@@ -138,7 +150,7 @@ async function renderInContext(
   context: BrowserContext,
   url: string,
   remaining: () => number,
-  options: ExchangeOptions,
+  options: RenderOptions,
 ): Promise<Rendered> {
   const page = await context.newPage();
   await page.goto(url, { waitUntil: "load", timeout: remaining() });
@@ -203,8 +215,9 @@ function keptCookies(cookies: BrowserCookie[]): BrowserCookie[] {
   return cookies.filter((cookie) => cookie.expires === -1 || cookie.expires > now).slice(-MAX_KEPT_COOKIES);
 }
 
-async function copyPage(page: Page, remaining: () => number, options: ExchangeOptions): Promise<Rendered> {
+async function copyPage(page: Page, remaining: () => number, options: RenderOptions): Promise<Rendered> {
   await assertRenderedSize(page, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  if (options.probe) options.probe.onResult(await page.evaluate(options.probe.script));
   const text = await page.content();
   const screenshot = await fullPageScreenshot(page, remaining());
   return {

@@ -3,6 +3,7 @@ export { BrowserPool, type BrowserPoolOptions, CHROMIUM_ARGS, createBrowserPool 
 export {
   MAX_KEPT_COOKIES,
   MAX_SCREENSHOT_HEIGHT,
+  type PageProbe,
   type RenderedPage,
   STEPS_TOTAL_TIMEOUT_MS,
 } from "./browser-render";

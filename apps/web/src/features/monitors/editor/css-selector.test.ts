@@ -1,5 +1,5 @@
+import { cssSelectorFor, escapeIdent, isStableName } from "@changeradar/contracts";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cssSelectorFor, escapeIdent, isStableName } from "./css-selector";
 
 function pick(selector: string): Element {
   const element = document.querySelector(selector);

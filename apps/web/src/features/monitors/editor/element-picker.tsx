@@ -1,7 +1,7 @@
+import { cssSelectorFor, pickerClassPrefix } from "@changeradar/contracts";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useEffect, useRef } from "react";
-import { cssSelectorFor, pickerClassPrefix } from "./css-selector";
 
 const hoverClass = `${pickerClassPrefix}hover`;
 const pickedClass = `${pickerClassPrefix}picked`;

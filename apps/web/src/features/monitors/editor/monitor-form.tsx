@@ -115,6 +115,7 @@ export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo, monito
           </Paper>
           <PreviewStep
             mode={mode}
+            monitorId={monitorId}
             previewAtOnce={editing}
             control={control}
             selector={selector}

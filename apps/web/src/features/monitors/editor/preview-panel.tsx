@@ -1,18 +1,25 @@
-import type { Preview } from "@changeradar/contracts";
+import type { PickerScreenshotRequest, Preview } from "@changeradar/contracts";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
+import FormControlLabel from "@mui/material/FormControlLabel";
 import Paper from "@mui/material/Paper";
+import Switch from "@mui/material/Switch";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { ElementPicker } from "./element-picker";
+import { ScreenshotPicker } from "./screenshot-picker";
 
 interface PreviewPanelProps {
   preview: Preview;
   selector: string | null;
   onPick: (selector: string, text: string) => void;
+  /** What the screenshot picker renders: the previewed address and the monitor's steps. */
+  screenshotRequest: PickerScreenshotRequest;
+  /** The monitor renders JavaScript: the picker starts on the screenshot. */
+  renderJs: boolean;
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -84,8 +91,10 @@ function Facts({ preview }: { preview: Preview }) {
 }
 
 /** What the engine sees on the page, and the page itself for picking an element. */
-export function PreviewPanel({ preview, selector, onPick }: PreviewPanelProps) {
-  const [tab, setTab] = useState<"facts" | "pick" | "screenshot">(preview.html ? "pick" : "facts");
+export function PreviewPanel({ preview, selector, onPick, screenshotRequest, renderJs }: PreviewPanelProps) {
+  const [tab, setTab] = useState<"facts" | "pick" | "screenshot">("pick");
+  const [screenshotChosen, chooseScreenshot] = useState<boolean | null>(null);
+  const useScreenshot = screenshotChosen ?? (renderJs || !preview.html);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }} aria-label="Live preview">
       <Typography variant="h6" component="h2" sx={{ wordBreak: "break-word" }}>
@@ -108,14 +117,30 @@ export function PreviewPanel({ preview, selector, onPick }: PreviewPanelProps) {
         allowScrollButtonsMobile
         sx={{ mb: 2 }}
       >
-        <Tab value="pick" label="Pick an element" disabled={!preview.html} />
+        <Tab value="pick" label="Pick an element" />
         <Tab
           value="facts"
           label={selector && preview.selectorMatched ? "What we see in the selection" : "What we see"}
         />
         {preview.screenshot && <Tab value="screenshot" label="Screenshot" />}
       </Tabs>
-      {tab === "pick" && preview.html && (
+      {tab === "pick" && (
+        <FormControlLabel
+          sx={{ mb: 1 }}
+          control={
+            <Switch
+              checked={useScreenshot}
+              disabled={!preview.html}
+              onChange={(event) => chooseScreenshot(event.target.checked)}
+            />
+          }
+          label="Use a screenshot (for pages that need JavaScript)"
+        />
+      )}
+      {tab === "pick" && useScreenshot && (
+        <ScreenshotPicker request={screenshotRequest} selector={selector} onPick={onPick} />
+      )}
+      {tab === "pick" && !useScreenshot && preview.html && (
         <ElementPicker html={preview.html} selector={selector} onPick={onPick} />
       )}
       {tab === "facts" && <Facts preview={preview} />}

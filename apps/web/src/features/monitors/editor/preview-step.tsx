@@ -24,6 +24,8 @@ interface PreviewStepProps {
   previewAtOnce?: boolean;
   /** A site monitor has an address and no page preview. */
   mode?: MonitorMode;
+  /** The monitor being edited: the screenshot picker's steps may use its stored secrets. */
+  monitorId?: string;
 }
 
 const looksLikeUrl = (value: string) => /^https?:\/\/[^\s/]+\.?[^\s]*$/i.test(value.trim());
@@ -36,12 +38,14 @@ export function PreviewStep({
   onPick,
   previewAtOnce = false,
   mode = "page",
+  monitorId,
 }: PreviewStepProps) {
   const copy = addressCopy[mode];
   const page = mode === "page";
   const preview = usePreview();
   const renderJs = useWatch({ control, name: "renderJs" });
   const url = useWatch({ control, name: "url" });
+  const browserSteps = useWatch({ control, name: "browserSteps" });
   const onPreviewRef = useRef(onPreview);
   onPreviewRef.current = onPreview;
 
@@ -138,6 +142,8 @@ export function PreviewStep({
           <PreviewPanel
             preview={preview.data}
             selector={selector || null}
+            renderJs={renderJs || browserSteps.length > 0}
+            screenshotRequest={{ url: preview.data.url, steps: browserSteps, monitorId }}
             onPick={(picked) => {
               onPick(picked);
               run(picked);
