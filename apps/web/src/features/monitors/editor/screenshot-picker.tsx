@@ -64,6 +64,8 @@ function PickableScreenshot({
   const { elements } = shot;
   const listId = useId();
   const [hovered, setHovered] = useState(-1);
+  // The editor's column is narrower than the page: at actual size, small parts are easier to point at.
+  const [actualSize, setActualSize] = useState(false);
   const [active, setActive] = useState(() => elements.findIndex((element) => element.selector === selector));
   const activeOption = useRef<HTMLLIElement>(null);
   const activeBox = useRef<HTMLDivElement>(null);
@@ -115,10 +117,17 @@ function PickableScreenshot({
           This page has more parts than we list: the first {elements.length.toLocaleString("en")} are shown.
         </Alert>
       )}
-      <Box sx={{ display: "flex", gap: 1.5, flexDirection: { xs: "column", md: "row" } }}>
+      <Button
+        size="small"
+        sx={{ mb: 0.5 }}
+        aria-pressed={actualSize}
+        onClick={() => setActualSize(!actualSize)}
+      >
+        {actualSize ? "Fit the screenshot to the width" : "Show the screenshot at actual size"}
+      </Button>
+      <Box sx={{ display: "flex", gap: 1.5, flexDirection: "column" }}>
         <Box
           sx={{
-            flex: 1,
             minWidth: 0,
             maxHeight: { xs: 360, md: 480 },
             overflow: "auto",
@@ -128,7 +137,12 @@ function PickableScreenshot({
           }}
         >
           <Box
-            sx={{ position: "relative", lineHeight: 0, cursor: "crosshair" }}
+            sx={{
+              position: "relative",
+              lineHeight: 0,
+              cursor: "crosshair",
+              width: actualSize ? shot.width : "100%",
+            }}
             onMouseMove={(event) => setHovered(pointAt(event))}
             onMouseLeave={() => setHovered(-1)}
             onClick={(event) => {
@@ -181,7 +195,7 @@ function PickableScreenshot({
             )}
           </Box>
         </Box>
-        <Box sx={{ width: { xs: "100%", md: 280 }, flexShrink: 0 }}>
+        <Box>
           <Typography variant="subtitle2" component="h3" id={`${listId}-label`} sx={{ mb: 0.5 }}>
             Parts of the page
           </Typography>
@@ -198,7 +212,7 @@ function PickableScreenshot({
               listStyle: "none",
               m: 0,
               p: 0,
-              maxHeight: { xs: 200, md: 440 },
+              maxHeight: 200,
               overflow: "auto",
               border: 1,
               borderColor: "divider",
