@@ -49,7 +49,7 @@ export function registerDemoRoutes(api: Api, ctx: AppContext): void {
         tags,
         summary: "Change your demo page one step (price, stock, a new item) and check its monitor now",
         description:
-          "409 while the demo monitor's first check, or any check of it, is running: change it again a moment later.",
+          "A check already running is followed by another, so the change is always checked. The change waits for the demo monitor's first check (its baseline); 409 only when that has not finished within 15 s.",
         body: demoRequestSchema,
         response: { 200: demoChangeSchema, ...failures(400, 409, 429) },
       },

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { setTimeout } from "node:timers/promises";
 import { type Demo, type DemoChange, demoTokenSchema } from "@changeradar/contracts";
 import type { LocalPages } from "../checks/page-check";
 import type { Clock } from "../clock";
@@ -19,6 +20,10 @@ export interface DemoDeps {
   checks: CheckQueue;
 }
 
+/** How long a change waits for the demo monitor's first check (in-process, it takes well under a second). */
+const BASELINE_WAIT_MS = 15_000;
+const BASELINE_POLL_MS = 100;
+
 /** The address of the demo page a token names, as a monitor stores it (a normalised URL). */
 export function demoUrl(appUrl: string, token: string): string {
   return new URL(`${appUrl}/demo/${token}`).href;
@@ -37,6 +42,17 @@ export function createDemoService(deps: DemoDeps) {
     version: row.version,
     changedAt: row.changedAt?.toISOString() ?? null,
   });
+
+  /** Waits (up to BASELINE_WAIT_MS) until the demo monitor's first check has stored its baseline. */
+  async function baselineTaken(userId: string, monitorId: string): Promise<boolean> {
+    const deadline = Date.now() + BASELINE_WAIT_MS;
+    for (;;) {
+      const monitor = await findMonitor(db, userId, monitorId);
+      if (!monitor || monitor.latestSnapshotId !== null) return true;
+      if (Date.now() >= deadline) return false;
+      await setTimeout(BASELINE_POLL_MS);
+    }
+  }
 
   return {
     /** The user's demo, or 404 before they tried it. */
@@ -75,23 +91,22 @@ export function createDemoService(deps: DemoDeps) {
     },
 
     /**
-     * Changes the user's demo page one step (price, stock, a new item) and checks its monitor now. Refused
-     * while the monitor's first check or another check runs: that check might read the page either way,
-     * and the change would then go unseen until the next scheduled check.
+     * Changes the user's demo page one step (price, stock, a new item) and checks its monitor now. A check
+     * already running is followed by another (the "check now" mark: check-batch's askedAgain), so the
+     * change is seen whichever version that check read. Before the first check has taken its baseline the
+     * change waits for it (briefly): a change read into the baseline would never show.
      */
     async change(userId: string): Promise<DemoChange> {
       const demo = await repo.findDemoByUser(db, userId);
       if (!demo) throw new NotFound("Try the demo page first.");
-      const now = deps.clock.now();
       const monitor = demo.monitorId ? await findMonitor(db, userId, demo.monitorId) : null;
       const watching = monitor !== null && !monitor.paused;
-      if (watching && (monitor.latestSnapshotId === null || (monitor.leaseUntil ?? now) > now)) {
-        throw new Conflict("The demo page is being checked right now. Change it again in a moment.");
+      if (watching && !(await baselineTaken(userId, monitor.id))) {
+        throw new Conflict("The demo page's first check has not finished yet. Change it again in a moment.");
       }
-      const row = (await repo.bumpDemoVersion(db, userId, now))!;
+      const row = (await repo.bumpDemoVersion(db, userId, deps.clock.now()))!;
       if (watching) {
-        // Asked for like "check now" (no cool-down: the route has its own limit), so a check that starts
-        // before this mark and reads the old page is followed by another one (check-batch's askedAgain).
+        // Asked for like "check now" (no cool-down: the route has its own limit).
         await claimManualCheck(db, userId, monitor.id, 0);
         deps.checks.checkSoon(monitor.id);
       }

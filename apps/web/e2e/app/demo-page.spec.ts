@@ -42,13 +42,11 @@ test("sign up, verify, try the demo, change it: the change is in the history and
   await addChannelFromChecklist(page);
   await expect(checklist(page).getByText("3 of 4 done")).toBeVisible();
 
-  // The demo's first check may still be running: the server says so (409) and the button is pressed again.
-  await expect(async () => {
-    await checklist(page).getByRole("button", { name: "Change the demo page" }).click();
-    await expect(page.getByText("The price went from $49.00 to $45.00. Checking the page now…")).toBeVisible({
-      timeout: 2_000,
-    });
-  }).toPass({ timeout: 30_000, intervals: [1_000] });
+  // One press is enough, even while the demo's first check may still be running: the change waits for it.
+  await checklist(page).getByRole("button", { name: "Change the demo page" }).click();
+  await expect(page.getByText("The price went from $49.00 to $45.00. Checking the page now…")).toBeVisible({
+    timeout: 20_000,
+  });
 
   // The check's live event refreshes the dashboard: the first change completes the checklist.
   const latest = page.getByRole("list", { name: "Latest changes" });
