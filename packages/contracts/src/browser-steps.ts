@@ -43,10 +43,14 @@ const selector = z
   .trim()
   .min(1, "Enter a CSS selector")
   .max(500, "Max. 500 characters allowed!");
+/** The shortest a "wait for" step may be given, in milliseconds (the editor asks in whole seconds). */
+export const minStepWaitMs = 1_000;
+/** How long a "wait for" step waits when it names no time (the engine's own default, 10 s). */
+export const defaultStepWaitMs = 10_000;
 const waitMs = z
-  .number()
-  .int()
-  .min(100)
+  .number({ error: "Enter the seconds to wait, from 1 to 30" })
+  .int("Enter whole seconds, from 1 to 30")
+  .min(minStepWaitMs, `Wait at least ${minStepWaitMs / 1000} second`)
   .max(maxStepWaitMs, `Wait at most ${maxStepWaitMs / 1000} seconds`)
   .optional();
 

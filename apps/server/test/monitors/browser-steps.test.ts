@@ -451,6 +451,7 @@ describe("browser steps on a monitor", () => {
       [{ kind: "run_script", code: "alert(1)" }],
       [{ kind: "goto", url: "file:///etc/passwd" }],
       [{ kind: "wait_for_text", text: "x", timeoutMs: 600_000 }],
+      [{ kind: "wait_for_network_idle", timeoutMs: 500 }],
     ]) {
       const res = await call(owner.auth, "POST", "/monitors", {
         url: site.url("/login"),

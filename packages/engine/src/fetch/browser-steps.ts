@@ -10,6 +10,11 @@ export const MAX_STEP_WAIT_MS = 30_000;
 /** After an action, how long a navigation it started may take to load. */
 const AFTER_ACTION_SETTLE_MS = 5_000;
 const SCREENSHOT_TIMEOUT_MS = 5_000;
+/**
+ * A step's screenshot shows the whole page (a form below the fold, a message at the bottom) down to this
+ * height: twenty steps' screenshots come back in one answer, so they stay bounded.
+ */
+export const STEP_SCREENSHOT_MAX_HEIGHT = 4_000;
 
 /** What one step did, for the editor's "Run steps" (a screenshot after each step). */
 export interface StepReport {
@@ -31,7 +36,7 @@ export interface StepRunContext {
   blockedNavigations(): readonly string[];
   /** The address a main-frame navigation really ended at (redirects are followed outside the browser). */
   landedAt(url: string): string;
-  /** When set, each step's outcome (with a screenshot of the viewport) is handed here. */
+  /** When set, each step's outcome (with a screenshot of the whole page, bounded) is handed here. */
   report?: (report: StepReport) => void;
 }
 
@@ -57,7 +62,7 @@ export async function runSteps(
     } catch (error) {
       const refused = ctx.blockedNavigations().slice(blockedBefore);
       const reason = refused.length > 0 ? refusedReason(refused[0]!) : stepFailure(error, step, ctx);
-      const screenshot = await viewportScreenshot(page, ctx);
+      const screenshot = await stepScreenshot(page, ctx);
       ctx.report?.({
         number,
         kind: step.kind,
@@ -70,7 +75,7 @@ export async function runSteps(
       throw new BrowserStepError(number, step.kind, reason, screenshot, label);
     }
     if (ctx.report) {
-      const screenshot = await viewportScreenshot(page, ctx);
+      const screenshot = await stepScreenshot(page, ctx);
       ctx.report({
         number,
         kind: step.kind,
@@ -208,11 +213,24 @@ function refusedReason(url: string): string {
   return `it led to an address that is refused (private or local network): ${truncate(url, 120)}`;
 }
 
-async function viewportScreenshot(page: Page, ctx: StepRunContext): Promise<Uint8Array | null> {
+/** The whole page after a step, cut at STEP_SCREENSHOT_MAX_HEIGHT; null when there is no time left. */
+async function stepScreenshot(page: Page, ctx: StepRunContext): Promise<Uint8Array | null> {
   if (page.isClosed()) return null;
   const timeout = Math.min(SCREENSHOT_TIMEOUT_MS, ctx.remaining());
   if (timeout < 100) return null;
-  return page.screenshot({ type: "png", timeout, animations: "disabled" }).catch(() => null);
+  try {
+    const height = await page.evaluate(() =>
+      Math.max(document.documentElement?.scrollHeight ?? 0, document.body?.scrollHeight ?? 0),
+    );
+    const width = page.viewportSize()?.width ?? 1280;
+    const clip =
+      height > STEP_SCREENSHOT_MAX_HEIGHT
+        ? { x: 0, y: 0, width, height: STEP_SCREENSHOT_MAX_HEIGHT }
+        : undefined;
+    return await page.screenshot({ type: "png", fullPage: true, clip, timeout, animations: "disabled" });
+  } catch {
+    return null;
+  }
 }
 
 function truncate(text: string, max = 80): string {

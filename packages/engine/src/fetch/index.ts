@@ -7,7 +7,13 @@ export {
   type RenderedPage,
   STEPS_TOTAL_TIMEOUT_MS,
 } from "./browser-render";
-export { MAX_STEP_WAIT_MS, STEP_TIMEOUT_MS, type StepReport, stepLabel } from "./browser-steps";
+export {
+  MAX_STEP_WAIT_MS,
+  STEP_SCREENSHOT_MAX_HEIGHT,
+  STEP_TIMEOUT_MS,
+  type StepReport,
+  stepLabel,
+} from "./browser-steps";
 export {
   charsetFromBom,
   charsetFromContentType,

@@ -4,6 +4,7 @@ import {
   type BrowserStep,
   BrowserStepError,
   createBrowserPool,
+  STEP_SCREENSHOT_MAX_HEIGHT,
   type StepReport,
 } from "../../src/fetch";
 import { type LoopbackServer, startLoopbackServer } from "./loopback-server";
@@ -75,6 +76,11 @@ beforeAll(async () => {
         return page(`<a id="inside" href="${forbidden.url}/admin">admin</a>
           <p id="later" style="display:none">shown later</p>
           <script>setTimeout(() => { document.getElementById("later").style.display = "block"; }, 300);</script>`);
+      case "/long":
+        // Taller than the viewport (800 px), with the form's button at the bottom.
+        return page(
+          `<div style="height:${url.searchParams.get("height")}px">top</div><button id="end">End</button>`,
+        );
       case "/banner":
         return page(`<div id="cookie-notice"><p>We use cookies.</p>
           <button onclick="this.parentNode.remove(); document.body.insertAdjacentHTML('beforeend', '<p>consent given</p>')">Alle akzeptieren</button>
@@ -161,6 +167,28 @@ describe("browser steps", () => {
       .then(unexpected, (e: unknown) => e as BrowserStepError);
     expect(wrongField.message).toMatch(/^Step 1 \(type into "h1, form"\) failed: /);
     expect(wrongField.message).not.toContain(PASSWORD);
+  });
+
+  it("reports each step with a screenshot of the whole page, cut at a bounded height", async () => {
+    for (const [height, expected] of [
+      [2_000, (h: number) => h > 2_000 && h < 2_200],
+      [50_000, (h: number) => h === STEP_SCREENSHOT_MAX_HEIGHT],
+    ] as const) {
+      const reports: StepReport[] = [];
+      await pool.render(
+        {
+          url: `${site.url}/long?height=${height}`,
+          render: true,
+          steps: [{ kind: "click", selector: "#end" }],
+        },
+        { onStep: (report) => reports.push(report) },
+      );
+      const png = Buffer.from(reports[0]!.screenshot!);
+      expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+      // The PNG's header: width and height at bytes 16 and 20.
+      expect(png.readUInt32BE(16)).toBe(1280);
+      expect(png.readUInt32BE(20), `page ${height} px`).toSatisfy(expected);
+    }
   });
 
   it("waits for an element to show, and accepts a cookie banner by its words", async () => {

@@ -3,7 +3,10 @@ import {
   type BrowserStepKind,
   browserStepKinds,
   browserStepLabels,
+  defaultStepWaitMs,
   maxBrowserSteps,
+  maxStepWaitMs,
+  minStepWaitMs,
   type PlanName,
   secretPlaceholder,
 } from "@changeradar/contracts";
@@ -203,7 +206,6 @@ function StepInputs({
     case "goto":
       return row(field("Address", step.url, (url) => onChange({ ...step, url })));
     case "click":
-    case "wait_for_selector":
       return row(field("CSS selector", step.selector, (selector) => onChange({ ...step, selector })));
     case "scroll":
       return row(
@@ -250,10 +252,63 @@ function StepInputs({
       );
     case "press":
       return row(field("Key", step.key, (key) => onChange({ ...step, key })));
+    case "wait_for_selector":
+      return row(
+        <>
+          {field("CSS selector", step.selector, (selector) => onChange({ ...step, selector }))}
+          <WaitField step={step} number={number} onChange={onChange} />
+        </>,
+      );
     case "wait_for_text":
-      return row(field("Text", step.text, (text) => onChange({ ...step, text })));
+      return row(
+        <>
+          {field("Text", step.text, (text) => onChange({ ...step, text }))}
+          <WaitField step={step} number={number} onChange={onChange} />
+        </>,
+      );
     case "wait_for_network_idle":
+      return row(<WaitField step={step} number={number} onChange={onChange} />);
     case "accept_cookies":
       return null;
   }
+}
+
+type WaitStep = Extract<BrowserStepInput, { timeoutMs?: number }>;
+
+/** How long a "wait for" step waits, in seconds (1 to 30); empty is the default wait. */
+function WaitField<S extends WaitStep>({
+  step,
+  number,
+  onChange,
+}: {
+  step: S;
+  number: number;
+  onChange: (step: S) => void;
+}) {
+  const seconds = step.timeoutMs === undefined ? "" : String(step.timeoutMs / 1000);
+  const set = (value: string) => {
+    const { timeoutMs: _dropped, ...rest } = step;
+    // A number the contract checks (1 to 30 s); letters give NaN, which it refuses with a message.
+    onChange(value.trim() === "" ? (rest as S) : { ...step, timeoutMs: Math.round(Number(value) * 1000) });
+  };
+  return (
+    <TextField
+      size="small"
+      type="number"
+      label="Wait at most (seconds)"
+      value={seconds}
+      onChange={(e) => set(e.target.value)}
+      helperText={`1 to ${maxStepWaitMs / 1000}; ${defaultStepWaitMs / 1000} when empty`}
+      sx={{ flex: "0 1 190px" }}
+      slotProps={{
+        htmlInput: {
+          "aria-label": `Step ${number} wait at most, in seconds`,
+          min: minStepWaitMs / 1000,
+          max: maxStepWaitMs / 1000,
+          step: 1,
+          inputMode: "numeric",
+        },
+      }}
+    />
+  );
 }

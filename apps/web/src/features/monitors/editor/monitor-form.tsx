@@ -52,7 +52,10 @@ const resolver: Resolver<MonitorFormValues> = (values) => {
   const errors: Record<string, { type: string; message: string }> = {};
   for (const issue of parsed.error?.issues ?? []) {
     const field = String(issue.path[0] ?? "url");
-    errors[field] ??= { type: issue.code, message: issue.message };
+    // A browser step's problem names its step: "Step 2: Wait at most 30 seconds".
+    const step = field === "browserSteps" && typeof issue.path[1] === "number" ? issue.path[1] + 1 : null;
+    const message = step ? `Step ${step}: ${issue.message}` : issue.message;
+    errors[field] ??= { type: issue.code, message };
   }
   const pagesProblem = sitePagesProblem(values.mode, values.maxPages);
   if (pagesProblem) errors.maxPages ??= { type: "too_big", message: pagesProblem };

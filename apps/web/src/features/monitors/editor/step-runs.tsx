@@ -57,20 +57,28 @@ export function StepRuns({
                     {step.url}
                   </Typography>
                   {step.screenshot && (
+                    // The whole page after the step: a tall one scrolls inside its frame (keyboard too).
                     <Box
-                      component="img"
-                      src={step.screenshot}
-                      alt={`The page after step ${step.number}`}
+                      tabIndex={0}
+                      role="region"
+                      aria-label={`The whole page after step ${step.number}, scrollable`}
                       sx={{
-                        display: "block",
-                        width: "100%",
                         maxWidth: 480,
+                        maxHeight: 360,
+                        overflowY: "auto",
                         border: 1,
                         borderColor: "divider",
                         borderRadius: 1,
                         mt: 0.5,
                       }}
-                    />
+                    >
+                      <Box
+                        component="img"
+                        src={step.screenshot}
+                        alt={`The page after step ${step.number}`}
+                        sx={{ display: "block", width: "100%" }}
+                      />
+                    </Box>
                   )}
                 </Box>
               ))}
