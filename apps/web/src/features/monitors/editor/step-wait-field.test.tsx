@@ -43,8 +43,8 @@ describe("a wait step's time in the steps editor", () => {
 
   it("is held to 1 to 30 seconds by the contract the form and the API share", () => {
     const problem = (timeoutMs: number) =>
-      browserStepsSchema.safeParse([{ kind: "wait_for_selector", selector: "#x", timeoutMs }]).error?.issues[0]
-        ?.message;
+      browserStepsSchema.safeParse([{ kind: "wait_for_selector", selector: "#x", timeoutMs }]).error
+        ?.issues[0]?.message;
     expect(problem(45_000)).toBe("Wait at most 30 seconds");
     expect(problem(500)).toBe("Wait at least 1 second");
     expect(problem(Number.NaN)).toBe("Enter the seconds to wait, from 1 to 30");
