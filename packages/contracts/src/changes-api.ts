@@ -3,6 +3,20 @@ import { monitorModes, watchKinds } from "./monitors";
 
 /** Change history shapes (issue #4: timeline, change detail, checks, price series). */
 
+/**
+ * What the noise filter hid on a check that compared the page ("3 timestamps, 1 counter ignored"): masked
+ * fragments that differed by kind, lines hidden by learned noise, and the user's ignore rules that hid
+ * something, as written. Kinds with nothing hidden are left out; null when nothing was.
+ */
+export const ignoredNoiseSchema = z.object({
+  timestamps: z.number().int().optional(),
+  counters: z.number().int().optional(),
+  ids: z.number().int().optional(),
+  learned: z.number().int().optional(),
+  rules: z.array(z.object({ rule: z.string(), lines: z.number().int() })).optional(),
+});
+export type IgnoredNoiseCounts = z.infer<typeof ignoredNoiseSchema>;
+
 export const changeSummarySchema = z.object({
   id: z.string(),
   monitorId: z.string(),
@@ -13,6 +27,8 @@ export const changeSummarySchema = z.object({
   significance: z.number(),
   /** The user's rating of the alert. */
   rating: z.enum(["useful", "noise"]).nullable(),
+  /** In the change lists: what the noise filter hid on the check that found the change. */
+  ignored: ignoredNoiseSchema.nullable().optional(),
 });
 export type ChangeSummary = z.infer<typeof changeSummarySchema>;
 
@@ -63,19 +79,6 @@ export const rateChangeSchema = z.strictObject({
 export type RateChangeInput = z.input<typeof rateChangeSchema>;
 
 export const checkStatuses = ["unchanged", "not_modified", "changed", "error"] as const;
-/**
- * What the noise filter hid on a check that compared the page ("3 timestamps, 1 counter ignored"): masked
- * fragments that differed by kind, lines hidden by learned noise, and the user's ignore rules that hid
- * something, as written. Kinds with nothing hidden are left out; null when nothing was.
- */
-export const ignoredNoiseSchema = z.object({
-  timestamps: z.number().int().optional(),
-  counters: z.number().int().optional(),
-  ids: z.number().int().optional(),
-  learned: z.number().int().optional(),
-  rules: z.array(z.object({ rule: z.string(), lines: z.number().int() })).optional(),
-});
-export type IgnoredNoiseCounts = z.infer<typeof ignoredNoiseSchema>;
 
 export const checkSchema = z.object({
   id: z.string(),

@@ -5,7 +5,7 @@ export const blobUrl = (id: string | null) => (id ? `/api/v1/blobs/${id}` : null
 
 type SummaryRow = Pick<
   ChangeSummary,
-  "id" | "monitorId" | "monitorName" | "kinds" | "summary" | "significance" | "rating"
+  "id" | "monitorId" | "monitorName" | "kinds" | "summary" | "significance" | "rating" | "ignored"
 > & {
   detectedAt: Date;
 };
@@ -20,6 +20,7 @@ export function presentChangeSummary(row: SummaryRow): ChangeSummary {
     summary: row.summary,
     significance: row.significance,
     rating: row.rating ?? null,
+    ...(row.ignored !== undefined ? { ignored: row.ignored } : {}),
   };
 }
 

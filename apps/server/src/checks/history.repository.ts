@@ -16,6 +16,11 @@ const changeSummaryColumns = {
   summary: changes.summary,
   significance: changes.significance,
   rating: changes.rating,
+  // The check that found the change: the latest "changed" check of the monitor started before it.
+  ignored: sql`(select ${checks.ignored} from ${checks}
+    where ${checks.monitorId} = ${changes.monitorId} and ${checks.status} = 'changed'
+      and ${checks.startedAt} <= ${changes.detectedAt}
+    order by ${checks.startedAt} desc limit 1)`.mapWith(checks.ignored),
 };
 
 export async function listChanges(

@@ -1,4 +1,4 @@
-import type { Check } from "@changeradar/contracts";
+import type { ChangeSummary, Check } from "@changeradar/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PageServer, productPage, startPageServer } from "../monitors/support/page-server";
 import { eventually, startTestApp, type TestApp } from "../monitors/support/test-app";
@@ -62,5 +62,13 @@ describe("what the noise filter ignored, per check", () => {
     const [third] = await eventually(checks, (items) => items.length === 3);
     expect(third).toMatchObject({ status: "changed", ignored: { timestamps: 1, counters: 1 } });
     expect(third!.ignored!.rules).toBeUndefined();
+    // The change timeline says it too, for the change that check found.
+    const timeline = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/monitors/${monitorId}/changes`,
+      headers: user.auth,
+    });
+    const [change] = timeline.json().items as ChangeSummary[];
+    expect(change).toMatchObject({ monitorId, ignored: { timestamps: 1, counters: 1 } });
   });
 });

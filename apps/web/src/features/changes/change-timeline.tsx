@@ -4,6 +4,7 @@ import ButtonBase from "@mui/material/ButtonBase";
 import Typography from "@mui/material/Typography";
 import { formatItemTime } from "../../lib/dates";
 import { ChangeKinds } from "./change-kinds";
+import { describeIgnoredBriefly } from "./ignored-noise";
 
 interface ChangeTimelineProps {
   changes: ChangeSummary[];
@@ -21,6 +22,7 @@ export function ChangeTimeline({ changes, selectedId, onSelect }: ChangeTimeline
     >
       {changes.map((change) => {
         const selected = change.id === selectedId;
+        const ignored = change.ignored ? describeIgnoredBriefly(change.ignored) : null;
         return (
           <Box
             component="li"
@@ -77,6 +79,11 @@ export function ChangeTimeline({ changes, selectedId, onSelect }: ChangeTimeline
               </Typography>
               <Typography sx={{ fontWeight: 600, my: 0.5, fontSize: "0.9rem" }}>{change.summary}</Typography>
               <ChangeKinds kinds={change.kinds} />
+              {ignored && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, fontSize: "0.8rem" }}>
+                  {ignored}
+                </Typography>
+              )}
             </ButtonBase>
           </Box>
         );

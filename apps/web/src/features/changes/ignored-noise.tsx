@@ -22,6 +22,15 @@ export function describeIgnored(ignored: IgnoredNoiseCounts): string | null {
   return parts.length > 0 ? `${parts.join(", ")} ignored` : null;
 }
 
+/** The change timeline's one line: the masks' part, then how many lines the user's rules hid. */
+export function describeIgnoredBriefly(ignored: IgnoredNoiseCounts): string | null {
+  const masked = describeIgnored(ignored);
+  const ruleLines = (ignored.rules ?? []).reduce((sum, { lines }) => sum + lines, 0);
+  if (ruleLines === 0) return masked;
+  const rules = `your ignore rules hid ${ruleLines} ${ruleLines === 1 ? "line" : "lines"}`;
+  return masked ? `${masked}; ${rules}` : rules.charAt(0).toUpperCase() + rules.slice(1);
+}
+
 /**
  * What the noise filter hid on one check, and each of the user's ignore rules that hid a line, with a way
  * to stop ignoring it (the monitor's settings, updated from here). A rule already removed is only named.
