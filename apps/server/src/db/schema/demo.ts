@@ -22,7 +22,8 @@ export const demoPages = pgTable("demo_pages", {
 export type DemoPageRow = typeof demoPages.$inferSelect;
 
 /**
- * The condition "this monitor counts toward the plan's monitor limit": every monitor but a demo page's.
- * Trying the demo must not take a Free account's only monitor.
+ * The condition "this monitor counts toward the plan's monitor limit": every monitor but a demo page's
+ * (trying the demo must not take a Free account's only monitor) and a site monitor's pages (the plan caps
+ * them per site instead: entitlements sitePagesRefusal).
  */
-export const countsTowardPlan = sql`not exists (select 1 from ${demoPages} where ${demoPages.monitorId} = ${monitors.id})`;
+export const countsTowardPlan = sql`${monitors.parentId} is null and not exists (select 1 from ${demoPages} where ${demoPages.monitorId} = ${monitors.id})`;

@@ -6,7 +6,17 @@ import type {
   WatchKind,
 } from "@changeradar/contracts";
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { bytea, createdAt, timestamptz } from "./columns";
 import { users } from "./users";
 
@@ -48,6 +58,13 @@ export const monitors = pgTable(
     /** Site monitors: pages listed at most, and how many steps a crawl follows links (null for one page). */
     maxPages: integer("max_pages"),
     crawlDepth: smallint("crawl_depth"),
+    /** Site monitors: each page found is watched for content changes by a page monitor of its own. */
+    watchPages: boolean("watch_pages").notNull().default(false),
+    /**
+     * A page watched for its site monitor (watchPages): created when the page is found, deleted with it or
+     * with the site monitor, its settings the site monitor's. Not listed, edited or counted on its own.
+     */
+    parentId: uuid("parent_id").references((): AnyPgColumn => monitors.id, { onDelete: "cascade" }),
     /** Browser steps run before each check; a secret "type" step's text is sealed (monitors/step-secrets.ts). */
     browserSteps: jsonb("browser_steps").$type<BrowserStep[]>().notNull().default([]),
     // Scheduling
@@ -79,6 +96,7 @@ export const monitors = pgTable(
     index("monitors_user_idx").on(t.userId, t.createdAt),
     // The scheduler's claim: due, not paused, ordered by due time. Partial, so paused monitors cost nothing
     // and the claim stays an index range scan at a million rows.
+    index("monitors_parent_idx").on(t.parentId).where(sql`${t.parentId} is not null`),
     index("monitors_due_idx").on(t.nextCheckAt).where(sql`${t.paused} = false`),
   ],
 );
