@@ -26,6 +26,8 @@ const monitor: MonitorRow = {
   mode: "page",
   maxPages: null,
   crawlDepth: null,
+  watchPages: false,
+  parentId: null,
   browserSteps: [],
   sensitivity: 50,
   channelIds: [],
