@@ -50,6 +50,11 @@ export interface Snapshot {
   structure: { hash: string; paths: string[] };
   /** Null without a scope; false when the scope matched nothing (a check error for the service). */
   scopeMatched: boolean | null;
+  /**
+   * Site versions only: pages an incomplete read did not list, kept in `lines` for one check (they may
+   * still be there). Missing again at the next check, they are removed; listed again, nothing happened.
+   */
+  missingOnce?: string[];
 }
 
 /** A scope limiting extraction to part of a page. */

@@ -17,9 +17,12 @@ export function summariseSitePages(added: number, removed: number): string {
   return "No change";
 }
 
+/** The pages, and the pages held for one check: a version that holds a page is a version of its own. */
 export function siteFingerprint(snapshot: Snapshot): string {
+  const held = snapshot.missingOnce ?? [];
   return createHash("sha256")
     .update([...snapshot.lines].sort().join("\n"))
+    .update(held.length > 0 ? `\nmissing once:\n${[...held].sort().join("\n")}` : "")
     .digest("hex")
     .slice(0, 32);
 }
@@ -41,6 +44,11 @@ function sortedListDiff(before: readonly string[], after: readonly string[]): Li
     }
   }
   return entries;
+}
+
+/** The pages of a site version the user's ignore rules keep (the pages a site monitor watches one by one). */
+export function sitePagesKept(snapshot: Snapshot, ignore: readonly string[]): string[] {
+  return snapshot.lines.filter(keptBy(parseIgnoreRules(ignore)));
 }
 
 /** Pages the user's ignore rules leave out: an address containing a rule's text, or matching its /pattern/. */

@@ -48,6 +48,12 @@ export interface SiteDiscovery {
   refusedCount: number;
   /** The page cap (or the sitemap-file cap) stopped the read before everything was listed. */
   truncated: boolean;
+  /**
+   * Every page of the site the read could reach was listed: not truncated, no sitemap file left out, no
+   * crawled page left out whose links were to be followed. A page missing from an incomplete read may
+   * still be there (site-snapshot holds it one check before calling it removed).
+   */
+  complete: boolean;
   requests: number;
   durationMs: number;
 }
@@ -95,6 +101,7 @@ export async function discoverSite(request: SiteRequest, options: SiteOptions = 
     refused: reader.refused,
     refusedCount: reader.refusedCount,
     truncated: read.truncated,
+    complete: !read.truncated && !read.partial,
     requests: reader.requests,
     durationMs: Date.now() - reader.started,
   };
@@ -103,6 +110,8 @@ export async function discoverSite(request: SiteRequest, options: SiteOptions = 
 interface Read {
   pages: Set<string>;
   truncated: boolean;
+  /** Something whose pages or links belong to the set was left out (a sitemap file, a page to crawl). */
+  partial: boolean;
 }
 
 /** One request at a time, paced, within the time budget; refusals and passing failures recorded. */
@@ -226,6 +235,7 @@ async function readSitemaps(
   const files = [start];
   const seenFiles = new Set(files);
   let truncated = false;
+  let partial = false;
   for (let next = files.shift(); next !== undefined; next = files.shift()) {
     const file = next;
     const isStart = file === start;
@@ -235,6 +245,7 @@ async function readSitemaps(
     }
     if (!isStart && !rules.isAllowed(file)) {
       reader.refuse(file, "robots.txt disallows it");
+      partial = true;
       continue;
     }
     let parsed: ReturnType<typeof parseSitemap>;
@@ -248,6 +259,7 @@ async function readSitemaps(
       // The sitemap asked for must be read; a sitemap it points to may be refused on its own.
       if (isStart || error instanceof SiteReadError) throw error;
       reader.failed(file, error);
+      partial = true;
       continue;
     }
     for (const location of parsed.locations) {
@@ -268,7 +280,7 @@ async function readSitemaps(
       }
     }
   }
-  return { pages, truncated };
+  return { pages, truncated, partial };
 }
 
 async function crawl(
@@ -282,6 +294,7 @@ async function crawl(
   const queue: { url: string; depth: number }[] = [{ url: start, depth: 0 }];
   const queued = new Set([start]);
   let host = new URL(start).host;
+  let partial = false;
   for (let next = queue.shift(); next !== undefined && pages.size < maxPages; next = queue.shift()) {
     const { url, depth } = next;
     const isStart = url === start;
@@ -302,7 +315,11 @@ async function crawl(
       if (isStart || error instanceof SiteReadError) throw error;
       // A page whose links are not followed is known to exist from the link itself.
       if (depth >= maxDepth && !isLasting(error)) pages.add(url);
-      else reader.failed(url, error);
+      else {
+        reader.failed(url, error);
+        // A page that is gone (404) is the site's own answer; one refused otherwise hides its links.
+        if (depth < maxDepth && !isGone(error)) partial = true;
+      }
       continue;
     }
     const final = withoutFragment(page.finalUrl) ?? url;
@@ -322,8 +339,13 @@ async function crawl(
       queue.push({ url: link, depth: depth + 1 });
     }
   }
-  return { pages, truncated: pages.size >= maxPages && queue.length > 0 };
+  return { pages, truncated: pages.size >= maxPages && queue.length > 0, partial };
 }
+
+const isGone = (error: unknown): boolean =>
+  error instanceof FetchError &&
+  error.code === "http_status" &&
+  (error.status === 404 || error.status === 410);
 
 function isHtml(page: FetchedPage): boolean {
   return page.contentType === "text/html" || page.contentType === "application/xhtml+xml";

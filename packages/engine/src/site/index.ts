@@ -1,4 +1,4 @@
-export { compareSites, siteFingerprint, summariseSitePages } from "./compare-site";
+export { compareSites, siteFingerprint, sitePagesKept, summariseSitePages } from "./compare-site";
 export {
   DEFAULT_SITE_BUDGET_MS,
   DEFAULT_SITE_DELAY_MS,

@@ -7,6 +7,7 @@ import {
   parseSitemap,
   type SiteOptions,
   SiteReadError,
+  siteFingerprint,
   siteSnapshot,
 } from "../../src/site";
 import { type LoopbackServer, startLoopbackServer } from "../fetch/loopback-server";
@@ -247,6 +248,7 @@ describe("comparing two versions of a site", () => {
       refused: [],
       refusedCount: 0,
       truncated: false,
+      complete: true,
       requests: 1,
       durationMs: 1,
     });
@@ -279,5 +281,74 @@ describe("comparing two versions of a site", () => {
     const same = compareSites(version("/a", "/b"), version("/b", "/a"));
     expect(same).toMatchObject({ changed: false, summary: "No change", kinds: [] });
     expect(version("/b", "/a").title).toBe("2 pages");
+  });
+});
+
+describe("a page missing from an incomplete read", () => {
+  const read = (complete: boolean, ...paths: string[]) => ({
+    pages: paths.map(at),
+    refused: [],
+    refusedCount: complete ? 0 : 1,
+    truncated: false,
+    complete,
+    requests: 1,
+    durationMs: 1,
+  });
+  const next = (previous: ReturnType<typeof siteSnapshot>, complete: boolean, ...paths: string[]) =>
+    siteSnapshot(at("/sitemap.xml"), read(complete, ...paths), previous);
+  const first = () => siteSnapshot(at("/sitemap.xml"), read(true, "/a", "/b"));
+
+  it("is held one check: back at the next one, nothing is reported at all", () => {
+    const partial = next(first(), false, "/a");
+    expect(partial.lines).toEqual([at("/a"), at("/b")]);
+    expect(partial.missingOnce).toEqual([at("/b")]);
+    expect(partial.title).toBe("1 page (1 refused, 1 not listed this time)");
+    expect(compareSites(first(), partial).changed).toBe(false);
+    // A version of its own, so the mark is stored and the next check knows.
+    expect(siteFingerprint(partial)).not.toBe(siteFingerprint(first()));
+    const whole = next(partial, true, "/a", "/b");
+    expect(whole.missingOnce).toBeUndefined();
+    expect(compareSites(partial, whole).changed).toBe(false);
+    expect(siteFingerprint(whole)).toBe(siteFingerprint(first()));
+  });
+
+  it("is removed when the next check misses it too, and reported again when it comes back", () => {
+    const once = next(first(), false, "/a");
+    const twice = next(once, false, "/a");
+    expect(twice.lines).toEqual([at("/a")]);
+    expect(compareSites(once, twice).summary).toBe("1 page removed");
+    const back = next(twice, false, "/a", "/b");
+    expect(compareSites(twice, back).summary).toBe("1 page added");
+  });
+
+  it("is removed at once when the read was complete, and its return is reported too", () => {
+    const gone = next(first(), true, "/a");
+    expect(gone.missingOnce).toBeUndefined();
+    expect(compareSites(first(), gone).summary).toBe("1 page removed");
+    expect(compareSites(gone, next(gone, true, "/a", "/b")).summary).toBe("1 page added");
+  });
+});
+
+describe("whether a read is complete", () => {
+  it("is not when the page cap stopped it or a sitemap file was left out; a refused page alone is", async () => {
+    routes["/sitemap.xml"] = urlset("/a", "/b", "http://10.0.0.8/x");
+    const whole = await discoverSite({ url: at("/sitemap.xml"), mode: "sitemap", maxPages: 500 }, options);
+    expect(whole).toMatchObject({ complete: true, refusedCount: 1 });
+    const capped = await discoverSite({ url: at("/sitemap.xml"), mode: "sitemap", maxPages: 1 }, options);
+    expect(capped).toMatchObject({ complete: false, truncated: true });
+    routes["/index.xml"] = index("/sitemap.xml", "/gone.xml");
+    const index404 = await discoverSite({ url: at("/index.xml"), mode: "sitemap", maxPages: 500 }, options);
+    expect(index404).toMatchObject({ complete: false, pages: [at("/a"), at("/b")] });
+  });
+
+  it("a crawl is not when a page whose links were to be followed was refused, but a page gone (404) is the site's answer", async () => {
+    routes["/"] = html("/a", "/b");
+    routes["/a"] = html("/a/deep");
+    routes["/a/deep"] = html();
+    const crawl = (maxDepth: number) =>
+      discoverSite({ url: at("/"), mode: "crawl", maxPages: 50, maxDepth }, options);
+    expect(await crawl(2)).toMatchObject({ complete: true, pages: [at("/"), at("/a"), at("/a/deep")] });
+    routes["/b"] = { status: 403, body: "no" };
+    expect(await crawl(2)).toMatchObject({ complete: false });
   });
 });
