@@ -81,6 +81,11 @@ export const createMonitorSchema = z.strictObject({
     .optional(),
   /** Run in the rendered page before each check (needs renderJs; Pro and Business). */
   browserSteps: browserStepsSchema.optional(),
+  /**
+   * Site monitors: watch each page found for content changes, with this monitor's settings (watch kinds,
+   * sensitivity, ignore rules, conditions, channels). The plan caps how many pages one site may watch.
+   */
+  watchPages: z.boolean().optional(),
 });
 export type CreateMonitorInput = z.input<typeof createMonitorSchema>;
 
@@ -108,6 +113,10 @@ export const monitorSchema = z.object({
   crawlDepth: z.number().nullable(),
   /** A secret step's text is never sent back: it reads `secretPlaceholder`. */
   browserSteps: browserStepsSchema,
+  /** Site monitors: each page found is watched by a page monitor of its own (listed with `site=<id>`). */
+  watchPages: z.boolean(),
+  /** A page watched for a site monitor: that monitor's id. Its settings are the site monitor's. */
+  parentId: z.string().nullable(),
   status: z.enum(monitorStatuses),
   lastCheckedAt: z.string().nullable(),
   nextCheckAt: z.string().nullable(),
@@ -133,6 +142,8 @@ export const listMonitorsQuerySchema = z.strictObject({
   kind: z.enum(watchKinds).optional(),
   tag: z.string().max(40).optional(),
   search: z.string().max(200).optional(),
+  /** The pages a site monitor watches one by one (its id); without it, the monitors the user made. */
+  site: z.string().uuid("site must be a monitor's id").optional(),
   ...pageQuerySchema.shape,
 });
 export type ListMonitorsQuery = z.input<typeof listMonitorsQuerySchema>;

@@ -60,10 +60,20 @@ export interface Plan {
   rendering: boolean;
   /** Browser steps run before each check (pages behind a login or a click; issue 13 §1). */
   browserSteps: boolean;
+  /** Site monitors (issue 13 §2): pages listed at most, links followed this deep, pages watched one by one. */
+  site: SitePlanLimits;
   description: string;
   features: readonly string[];
   cta: string;
   popular: boolean;
+}
+
+export interface SitePlanLimits {
+  /** Pages a site monitor lists at most (a crawl also stops at siteLimits.crawl.maxPages). */
+  pages: number;
+  crawlDepth: number;
+  /** Pages of one site monitor whose content is watched ("Watch each page's content"); 0: not on this plan. */
+  watchedPages: number;
 }
 
 const chat = ["slack", "discord", "teams", "telegram", "ntfy"] as const;
@@ -79,6 +89,7 @@ export const plans: Record<PlanName, Plan> = {
     apiKeys: false,
     rendering: false,
     browserSteps: false,
+    site: { pages: 50, crawlDepth: 1, watchedPages: 0 },
     description: "Try change monitoring on one page.",
     features: ["1 monitor", "Daily checks", "30 days of history", "Email notifications", "Basic support"],
     cta: "Start Free",
@@ -94,6 +105,7 @@ export const plans: Record<PlanName, Plan> = {
     apiKeys: false,
     rendering: true,
     browserSteps: false,
+    site: { pages: 200, crawlDepth: 2, watchedPages: 25 },
     description: "For individuals keeping an eye on a few pages.",
     features: [
       "5 monitors",
@@ -115,6 +127,7 @@ export const plans: Record<PlanName, Plan> = {
     apiKeys: false,
     rendering: true,
     browserSteps: true,
+    site: { pages: 500, crawlDepth: 3, watchedPages: 100 },
     description: "For professionals who need fast, reliable alerts.",
     features: [
       "15 monitors",
@@ -137,6 +150,7 @@ export const plans: Record<PlanName, Plan> = {
     apiKeys: true,
     rendering: true,
     browserSteps: true,
+    site: { pages: 500, crawlDepth: 3, watchedPages: 500 },
     description: "For teams that monitor at scale and integrate alerts.",
     features: [
       "50 monitors",
@@ -211,6 +225,16 @@ export function planAllowsBrowserSteps(plan: PlanName): boolean {
 /** The cheapest plan whose monitors may run browser steps. */
 export function planForBrowserSteps(): PlanName {
   return cheapestPlan((p) => p.browserSteps) ?? "Business";
+}
+
+/** The cheapest plan whose site monitors may list this many pages, follow links this deep, watch this many. */
+export function planForSite(need: Partial<SitePlanLimits>): PlanName | null {
+  return cheapestPlan(
+    ({ site }) =>
+      site.pages >= (need.pages ?? 0) &&
+      site.crawlDepth >= (need.crawlDepth ?? 0) &&
+      site.watchedPages >= (need.watchedPages ?? 0),
+  );
 }
 
 export function planForChannel(channel: ChannelType): PlanName {

@@ -13,7 +13,7 @@ import { findSnapshot } from "./checks.repository";
 import { claimDueMonitors, claimMonitor, extendLeases, nextDueAt, releaseLeases } from "./claims.repository";
 import { HostLimiter, Semaphore } from "./concurrency";
 import { checkPage, type FetchSettings, type PreviousVersion } from "./page-check";
-import { checkSite } from "./site-check";
+import { checkSite, watchSitePages } from "./site-check";
 import { SnapshotCache } from "./snapshot-cache";
 
 export interface CheckWorkerOptions {
@@ -97,6 +97,9 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
         monitor.mode === "page"
           ? await checkPage(monitor, previous, options.fetch)
           : await checkSite(monitor, previous, options.fetch);
+      // Before the record: once the check row is written the check is over for everyone waiting on it.
+      if (monitor.mode !== "page" && "snapshot" in outcome)
+        await watchSitePages(db, monitor, outcome.snapshot, clock.now());
       const { status, snapshotId, askedAgain } = await recordCheck(writer, monitor, outcome, clock.now(), {
         startedAt,
         timing,

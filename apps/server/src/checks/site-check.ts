@@ -1,5 +1,14 @@
-import { compareSites, discoverSite, siteFingerprint, siteSnapshot } from "@changeradar/engine";
+import {
+  compareSites,
+  discoverSite,
+  type Snapshot,
+  siteFingerprint,
+  sitePagesKept,
+  siteSnapshot,
+} from "@changeradar/engine";
+import type { Database } from "../db";
 import type { MonitorRow } from "../db/schema/monitors";
+import { syncSitePages } from "../monitors/site-pages";
 import type { FetchSettings, PageCheckOutcome, PreviousVersion } from "./page-check";
 
 /**
@@ -29,10 +38,12 @@ export async function checkSite(
         ...settings.site,
       },
     );
-    const snapshot = siteSnapshot(monitor.url, discovery);
-    const done = { ...fetched, httpStatus: 200, durationMs: Date.now() - started };
     const previous = monitor.latestSnapshotId !== null ? await loadPrevious() : null;
-    if (previous?.snapshot.format !== "site") {
+    const before = previous?.snapshot.format === "site" ? previous.snapshot : null;
+    // Pages missing from an incomplete read are held one check (engine site-snapshot: the removal rule).
+    const snapshot = siteSnapshot(monitor.url, discovery, before);
+    const done = { ...fetched, httpStatus: 200, durationMs: Date.now() - started };
+    if (before === null) {
       return {
         ...done,
         kind: "baseline",
@@ -41,9 +52,11 @@ export async function checkSite(
         fingerprint: siteFingerprint(snapshot),
       };
     }
-    const result = compareSites(previous.snapshot, snapshot, { ignore: monitor.ignoreRules });
+    const result = compareSites(before, snapshot, { ignore: monitor.ignoreRules });
     if (!result.changed) {
-      return { ...done, kind: "unchanged", snapshot, rebase: false, fingerprint: result.fingerprint };
+      // The same pages, a page held or no longer held: stored silently, so the next check knows.
+      const rebase = result.fingerprint !== siteFingerprint(before);
+      return { ...done, kind: "unchanged", snapshot, rebase, fingerprint: result.fingerprint };
     }
     return { ...done, kind: "changed", snapshot, screenshot: null, result };
   } catch (error) {
@@ -54,4 +67,14 @@ export async function checkSite(
       durationMs: Date.now() - started,
     };
   }
+}
+
+/**
+ * After a site monitor's check is recorded: the pages it watches one by one become its version's pages
+ * (those its ignore rules keep; a page held by the removal rule is still watched). A failed read changes
+ * nothing. Reads the site monitor afresh, so watching turned off meanwhile stays off.
+ */
+export async function watchSitePages(db: Database, site: MonitorRow, snapshot: Snapshot, now: Date) {
+  if (site.mode === "page" || snapshot.format !== "site") return;
+  await syncSitePages(db, site.id, sitePagesKept(snapshot, site.ignoreRules), now);
 }

@@ -13,6 +13,7 @@ import {
   planForChannel,
   planForFrequency,
   planForRendering,
+  planForSite,
   planNames,
   plans,
 } from "@changeradar/contracts";
@@ -88,6 +89,34 @@ export function checkRefusal(
   return null;
 }
 
+/** A site monitor's bounds as saved: pages listed, crawl depth, and whether each page's content is watched. */
+export interface SiteBounds {
+  maxPages: number;
+  crawlDepth: number | null;
+  watchPages: boolean;
+}
+
+/** A site monitor's page cap, crawl depth and per-page watching against the plan's site limits (create, edit). */
+export function siteRefusal(plan: PlanName, bounds: SiteBounds): string | null {
+  const limits = plans[plan].site;
+  const { maxPages, crawlDepth, watchPages } = bounds;
+  const needs = (need: Parameters<typeof planForSite>[0]) => orHigher(planForSite(need) ?? "Business");
+  if (maxPages > limits.pages) {
+    return `Listing ${maxPages} pages of a site needs ${needs({ pages: maxPages })}; your ${plan} plan lists up to ${limits.pages}. Lower the page cap or upgrade.`;
+  }
+  if (crawlDepth !== null && crawlDepth > limits.crawlDepth) {
+    const steps = (n: number) => `${n} ${n === 1 ? "step" : "steps"}`;
+    return `Following links ${steps(crawlDepth)} deep needs ${needs({ crawlDepth })}; your ${plan} plan follows ${steps(limits.crawlDepth)}. Lower the depth or upgrade.`;
+  }
+  if (watchPages && limits.watchedPages === 0) {
+    return `Watching each page's content needs ${needs({ watchedPages: 1 })}. Upgrade to use it.`;
+  }
+  if (watchPages && maxPages > limits.watchedPages) {
+    return `Watching the content of ${maxPages} pages needs ${needs({ watchedPages: maxPages })}; your ${plan} plan watches up to ${limits.watchedPages} pages per site. Lower the page cap to ${limits.watchedPages} or upgrade.`;
+  }
+  return null;
+}
+
 /** How many days of history the plan keeps (history screens and both retention jobs). */
 export function historyDays(plan: PlanName): number {
   return plans[plan].historyDays;
@@ -116,6 +145,10 @@ export function assertRenderingAllowed(plan: PlanName): void {
 
 export function assertBrowserStepsAllowed(plan: PlanName): void {
   refuse(browserStepsRefusal(plan));
+}
+
+export function assertSiteAllowed(plan: PlanName, bounds: SiteBounds): void {
+  refuse(siteRefusal(plan, bounds));
 }
 
 export function assertChannelsAllowed(plan: PlanName, types: readonly ChannelType[]): void {

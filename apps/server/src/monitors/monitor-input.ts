@@ -1,4 +1,11 @@
-import { type MonitorCondition, type MonitorMode, siteLimits, type WatchKind } from "@changeradar/contracts";
+import {
+  type MonitorCondition,
+  type MonitorMode,
+  type PlanName,
+  plans,
+  siteLimits,
+  type WatchKind,
+} from "@changeradar/contracts";
 import {
   assertPublicUrl,
   FetchError,
@@ -8,6 +15,7 @@ import {
   validateConditions,
 } from "@changeradar/engine";
 import { toEngineCondition } from "../checks/engine-conditions";
+import { assertSiteAllowed } from "../entitlements";
 import { Invalid } from "../http/errors";
 
 /**
@@ -62,27 +70,39 @@ export function assertValidConditions(conditions: readonly MonitorCondition[]): 
 export interface SiteSettings {
   maxPages: number | null;
   crawlDepth: number | null;
+  watchPages: boolean;
 }
 
 /**
- * A site monitor's bounds: the mode's default page cap and crawl depth when not given, refused past the
- * mode's cap (a crawl fetches every page it lists, a sitemap read only the sitemap files). One page: none.
+ * A site monitor's bounds: refused past the mode's cap (a crawl fetches every page it lists, a sitemap read
+ * only the sitemap files) and past the plan's site limits. Absent values take the mode's defaults, lowered
+ * to what the plan allows (and, when each page is watched, to the pages the plan watches). One page: none.
  */
 export function siteSettings(
   mode: MonitorMode,
-  maxPages: number | null | undefined,
-  crawlDepth: number | null | undefined,
+  input: { maxPages: number | null | undefined; crawlDepth: number | null | undefined; watchPages: boolean },
+  plan: PlanName,
 ): SiteSettings {
-  if (mode === "page") return { maxPages: null, crawlDepth: null };
+  if (mode === "page") return { maxPages: null, crawlDepth: null, watchPages: false };
   const limits = siteLimits[mode];
-  const pages = maxPages ?? limits.defaultPages;
+  const allowed = plans[plan].site;
+  const pages =
+    input.maxPages ??
+    Math.max(
+      1,
+      Math.min(limits.defaultPages, allowed.pages, input.watchPages ? allowed.watchedPages : Infinity),
+    );
   if (pages > limits.maxPages) {
     throw Invalid.field(
       "maxPages",
       `A site read by following its links lists at most ${limits.maxPages} pages`,
     );
   }
-  return { maxPages: pages, crawlDepth: mode === "crawl" ? (crawlDepth ?? siteLimits.defaultDepth) : null };
+  const crawlDepth =
+    mode === "crawl" ? (input.crawlDepth ?? Math.min(siteLimits.defaultDepth, allowed.crawlDepth)) : null;
+  const settings = { maxPages: pages, crawlDepth, watchPages: input.watchPages };
+  assertSiteAllowed(plan, settings);
+  return settings;
 }
 
 /** What a site monitor watches: its pages coming and going (the engine's "new content"), nothing else. */

@@ -22,6 +22,8 @@ export function presentMonitor(row: MonitorWithStatus): Monitor {
     maxPages: row.maxPages,
     crawlDepth: row.crawlDepth,
     browserSteps: presentSteps(row.browserSteps),
+    watchPages: row.watchPages,
+    parentId: row.parentId,
     status: row.status,
     lastCheckedAt: iso(row.lastCheckedAt),
     nextCheckAt: row.paused ? null : iso(row.nextCheckAt),

@@ -1,5 +1,5 @@
 import type { Frequency, listMonitorsQuerySchema, MonitorStatus } from "@changeradar/contracts";
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../db";
 import { countsTowardPlan } from "../db/schema/demo";
@@ -65,7 +65,11 @@ export async function listMonitors(
   userId: string,
   query: z.output<typeof listMonitorsQuerySchema>,
 ): Promise<{ rows: MonitorWithStatus[]; total: number }> {
-  const filters: (SQL | undefined)[] = [eq(monitors.userId, userId)];
+  const filters: (SQL | undefined)[] = [
+    eq(monitors.userId, userId),
+    // The pages a site monitor watches are listed under it, not among the monitors the user made.
+    query.site ? eq(monitors.parentId, query.site) : isNull(monitors.parentId),
+  ];
   if (query.status) filters.push(sql`${statusSql} = ${query.status}`);
   if (query.kind) filters.push(sql`${monitors.watch} @> ${JSON.stringify([query.kind])}::jsonb`);
   if (query.tag) filters.push(sql`${monitors.tags} @> ${JSON.stringify([query.tag])}::jsonb`);
@@ -160,17 +164,20 @@ export async function tagCounts(db: Database, userId: string): Promise<{ name: s
   const result = await db.execute<{ name: string; count: number }>(sql`
     select tag as name, count(*)::int as count
     from ${monitors}, jsonb_array_elements_text(${monitors.tags}) as tag
-    where ${monitors.userId} = ${userId}
+    where ${monitors.userId} = ${userId} and ${monitors.parentId} is null
     group by tag order by count(*) desc, tag`);
   return rowsOf(result);
 }
 
-/** Monitors of a user that are running, oldest first (the plan command pauses the newest extras). */
+/**
+ * Monitors of a user that are running, oldest first (the plan command pauses the newest extras). A site's
+ * watched pages are not among them: they follow their site monitor.
+ */
 export async function activeMonitorIds(db: Database, userId: string): Promise<string[]> {
   const rows = await db
     .select({ id: monitors.id })
     .from(monitors)
-    .where(and(eq(monitors.userId, userId), eq(monitors.paused, false)))
+    .where(and(eq(monitors.userId, userId), eq(monitors.paused, false), isNull(monitors.parentId)))
     .orderBy(asc(monitors.createdAt), asc(monitors.id));
   return rows.map((r) => r.id);
 }
@@ -180,7 +187,7 @@ export async function pauseForPlan(db: Database, ids: string[]): Promise<void> {
   await db
     .update(monitors)
     .set({ paused: true, pausedByPlan: true, updatedAt: new Date() })
-    .where(inArray(monitors.id, ids));
+    .where(or(inArray(monitors.id, ids), inArray(monitors.parentId, ids)));
 }
 
 /** PGlite answers `{ rows }`, node-postgres a result with `rows` too; both are read the same way. */

@@ -8,6 +8,7 @@ import {
   type listMonitorsQuerySchema,
   type Monitor,
   type updateMonitorSchema,
+  type WatchKind,
 } from "@changeradar/contracts";
 import type { z } from "zod";
 import { findOwnedChannels } from "../alerts/outbox.repository";
@@ -35,6 +36,7 @@ import {
 } from "./monitor-input";
 import { defaultName, presentMonitor } from "./monitors.presenter";
 import * as repo from "./monitors.repository";
+import { applyToSitePages } from "./site-pages";
 import { sealSteps } from "./step-secrets";
 
 export interface MonitorsContext {
@@ -60,6 +62,26 @@ export interface MonitorsServiceOptions {
 /** A screenshot needs a rendered page: watching "visual" always renders, whatever the request said. */
 export function rendersFor(watch: readonly string[], renderJs: boolean): boolean {
   return renderJs || watch.includes("visual");
+}
+
+/** A page a site monitor watches is changed through its site monitor only. */
+async function assertNotSitePage(ctx: MonitorsContext, row: { parentId: string | null }): Promise<void> {
+  if (row.parentId === null) return;
+  const site = await repo.findMonitor(ctx.db, ctx.user.id, row.parentId);
+  throw new Invalid(
+    `This page is watched as part of the site monitor "${site?.name ?? "its site"}": change, pause or delete that monitor instead.`,
+  );
+}
+
+/** What a site's pages are watched for: the kinds asked for, all of which work without a browser. */
+function sitePageWatch(watch: readonly WatchKind[]): WatchKind[] {
+  if (watch.includes("visual")) {
+    throw Invalid.field(
+      "watch",
+      "A site's pages are read without a browser: watch how they look on one page at a time",
+    );
+  }
+  return [...watch];
 }
 
 /** The caller's monitor, or 404 (another user's id reads as not found). */
@@ -125,7 +147,11 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       assertValidConditions(input.conditions ?? []);
       assertFrequencyAllowed(ctx.user.plan, input.frequency);
       const mode = input.mode ?? "page";
-      const site = siteSettings(mode, input.maxPages, input.crawlDepth);
+      const site = siteSettings(
+        mode,
+        { maxPages: input.maxPages, crawlDepth: input.crawlDepth, watchPages: input.watchPages ?? false },
+        ctx.user.plan,
+      );
       const browserSteps = await checkedSteps(ctx, input.browserSteps ?? [], []);
       // A site monitor reads addresses over plain HTTP: no scope, no browser; it watches pages come and go.
       const renderJs =
@@ -142,7 +168,7 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
           host: url.hostname.toLowerCase(),
           name: input.name?.trim() || defaultName(url),
           frequency: input.frequency,
-          watch: mode === "page" ? input.watch : SITE_WATCH,
+          watch: mode === "page" ? input.watch : site.watchPages ? sitePageWatch(input.watch) : SITE_WATCH,
           selector: mode === "page" ? input.selector?.trim() || null : null,
           ignoreRules: input.ignore ?? [],
           conditions: input.conditions ?? [],
@@ -167,6 +193,7 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       input: z.output<typeof updateMonitorSchema>,
     ): Promise<Monitor> {
       const current = await owned(ctx, id);
+      await assertNotSitePage(ctx, current);
       const patch: repo.MonitorPatch = {};
       if (input.url !== undefined && input.url !== current.url) {
         const url = await assertCheckableUrl(input.url, guard);
@@ -188,19 +215,40 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
         Object.assign(patch, { selector: input.selector?.trim() || null, ...freshBaseline() });
       }
       const mode = input.mode ?? current.mode;
-      const site = siteSettings(
-        mode,
-        input.maxPages !== undefined ? input.maxPages : current.maxPages,
-        input.crawlDepth !== undefined ? input.crawlDepth : current.crawlDepth,
-      );
+      const asked = {
+        maxPages: input.maxPages !== undefined ? input.maxPages : current.maxPages,
+        crawlDepth: input.crawlDepth !== undefined ? input.crawlDepth : current.crawlDepth,
+        watchPages: input.watchPages ?? current.watchPages,
+      };
+      // The plan judges a site's bounds when they change: one saved under a higher plan keeps them.
+      const site =
+        mode !== current.mode ||
+        asked.maxPages !== current.maxPages ||
+        asked.crawlDepth !== current.crawlDepth ||
+        asked.watchPages !== current.watchPages
+          ? siteSettings(mode, asked, ctx.user.plan)
+          : { maxPages: current.maxPages, crawlDepth: current.crawlDepth, watchPages: current.watchPages };
       if (
         mode !== current.mode ||
         site.maxPages !== current.maxPages ||
         site.crawlDepth !== current.crawlDepth
       ) {
         Object.assign(patch, { mode, ...site, ...freshBaseline() });
-        if (mode !== "page") Object.assign(patch, { watch: SITE_WATCH, selector: null });
+        if (mode !== "page") Object.assign(patch, { selector: null });
       }
+      if (site.watchPages !== current.watchPages) {
+        // Turned on: the site is read now and its pages are watched from then on.
+        Object.assign(
+          patch,
+          { watchPages: site.watchPages },
+          site.watchPages ? { nextCheckAt: new Date() } : {},
+        );
+      }
+      // A site watches its pages coming and going; the kinds asked for are what its pages are watched for.
+      const keepsWatch = mode === "page" || site.watchPages;
+      if (input.watch !== undefined && keepsWatch)
+        patch.watch = mode === "page" ? input.watch : sitePageWatch(input.watch);
+      else if (!keepsWatch && !isDeepStrictEqual(current.watch, SITE_WATCH)) patch.watch = SITE_WATCH;
       if (input.browserSteps !== undefined) {
         const browserSteps = await checkedSteps(ctx, input.browserSteps, current.browserSteps);
         // Other steps reach another page: its first check is a new baseline.
@@ -218,7 +266,6 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       }
       const resuming = input.paused === false && current.paused;
       if (input.name !== undefined) patch.name = input.name.trim() || current.name;
-      if (input.watch !== undefined && mode === "page") patch.watch = input.watch;
       if (input.ignore !== undefined) patch.ignoreRules = input.ignore;
       if (input.conditions !== undefined) {
         assertValidConditions(input.conditions);
@@ -229,11 +276,14 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
       if (input.aiCriteria !== undefined) patch.aiCriteria = input.aiCriteria;
       if (input.paused !== undefined) Object.assign(patch, pausePatch(input.paused));
       const row = await updateChecked(ctx, id, patch, resuming);
-      if (patch.latestSnapshotId === null && !row.paused) options.checkSoon(row.id);
+      if (row.mode !== "page" || current.watchPages) await applyToSitePages(ctx.db, row);
+      if ((patch.latestSnapshotId === null || patch.watchPages) && !row.paused) options.checkSoon(row.id);
       return presentMonitor(row);
     },
 
     async remove(ctx: MonitorsContext, id: string): Promise<void> {
+      if (isUuid(id))
+        await assertNotSitePage(ctx, (await repo.findMonitor(ctx.db, ctx.user.id, id)) ?? { parentId: null });
       if (!isUuid(id) || !(await repo.deleteMonitor(ctx.db, ctx.user.id, id))) {
         throw new NotFound("Monitor not found.");
       }
@@ -241,7 +291,9 @@ export function createMonitorsService(options: MonitorsServiceOptions) {
 
     async setPaused(ctx: MonitorsContext, id: string, paused: boolean): Promise<Monitor> {
       const current = await owned(ctx, id);
+      await assertNotSitePage(ctx, current);
       const row = await updateChecked(ctx, id, pausePatch(paused), !paused && current.paused);
+      if (row.watchPages) await applyToSitePages(ctx.db, row);
       return presentMonitor(row);
     },
 
