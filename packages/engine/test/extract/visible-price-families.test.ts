@@ -151,3 +151,39 @@ describe("a struck regular price named by a modifier class", () => {
     expect(s.price).toMatchObject({ amount: 997, currency: "PLN" });
   });
 });
+
+describe("a regular-price label owns the amount after it, not the whole text", () => {
+  const shop = (price: string, lang: string, tld: string) =>
+    extractSnapshotSync({
+      url: `https://shop.example.${tld}/p/1`,
+      contentType: "text/html",
+      text: `<!doctype html><html lang="${lang}"><head><title>Oak Chair</title></head><body><h1>Oak Chair</h1>${price}<form action="/cart/add" method="post"><button type="submit">Add to basket</button></form></body></html>`,
+    }).price;
+
+  it.each([
+    ['<span class="price">Was £49.99 Now £29.99</span>', "en-GB", "co.uk", 29.99, "GBP"],
+    ['<span class="price">RRP £49.99 Our price £29.99</span>', "en-GB", "co.uk", 29.99, "GBP"],
+    ['<span class="price">Statt 49,99 € nur 29,99 €</span>', "de-DE", "de", 29.99, "EUR"],
+    ['<div class="price">Save 20% $39.99</div>', "en-US", "com", 39.99, "USD"],
+    // A plain line in the buy box, no element named price.
+    ["<p>Was £49.99 Now £29.99</p>", "en-GB", "co.uk", 29.99, "GBP"],
+  ] as const)("%s → %s", (html, lang, tld, amount, currency) => {
+    expect(shop(html, lang, tld)).toMatchObject({ amount, currency });
+  });
+
+  it("a regular price alone is still no price", () => {
+    expect(shop('<span class="price">UVP 49,99 €</span>', "de-DE", "de")).toBeNull();
+  });
+
+  it('"1 x" is a quantity, not an instalment plan; "2 x" still is', () => {
+    expect(shop('<span class="price">1 x 29,99 €</span>', "de-DE", "de")).toMatchObject({ amount: 29.99 });
+    expect(shop('<span class="price">2 x 14,99 €</span>', "de-DE", "de")).toBeNull();
+  });
+
+  it('the Swedish "299:-" is whole kronor', () => {
+    expect(shop('<span class="price">1 299:-</span>', "sv-SE", "se")).toMatchObject({
+      amount: 1299,
+      currency: "SEK",
+    });
+  });
+});

@@ -48,7 +48,7 @@ function digitOf(ch: string): string | undefined {
  * A number as found in text (after asciiDigits): digit groups joined by separators, a space inside only
  * before a three-digit group or, after a decimal mark, before one or two digits of cents.
  */
-export const numberSource = String.raw`(?:\d+|(?<![\d.,])[.,]\d{1,3}(?![\d.,]))(?:(?:[.,'’٬٫]|[ \u00a0\u202f\u2009](?=\d{3}(?![\d%])))\d+|[.,][ \u00a0](?=\d{1,2}(?![\d%.,]))\d+)*(?:[.,](?:-{1,2}|–|—))?`;
+export const numberSource = String.raw`(?:\d+|(?<![\d.,])[.,]\d{1,3}(?![\d.,]))(?:(?:[.,'’٬٫]|[ \u00a0\u202f\u2009](?=\d{3}(?![\d%])))\d+|[.,][ \u00a0](?=\d{1,2}(?![\d%.,]))\d+)*(?:[.,:](?:-{1,2}|–|—))?`;
 
 interface Separator {
   ch: string;
@@ -66,7 +66,8 @@ const groupOnly = new Set(["'", "’", "٬"]);
 export function readNumber(raw: string, fractionDigits: number | null = null): number | null {
   let s = raw.trim();
   let noCents = false;
-  const dash = /[.,](?:-{1,2}|–|—)$/.exec(s);
+  // "19,-", "1'299.–", and the Swedish "299:-": whole units, no cents.
+  const dash = /[.,:](?:-{1,2}|–|—)$/.exec(s);
   if (dash !== null) {
     s = s.slice(0, dash.index);
     noCents = true;

@@ -4,6 +4,7 @@ import { textOf } from "../html/text-of";
 import type { PageFacts } from "../html/walk";
 import type { LocaleHints } from "./currency";
 import { findBareAmount, findMoney, type Money } from "./money";
+import { numberSource } from "./number";
 import { pickingRules } from "./picking-rules";
 import { namesItsProduct, productHeadings } from "./product-heading";
 
@@ -14,7 +15,7 @@ export const buyBoxLines = 40;
  * (markup runs "€1149.00" and "Save €90.00" together): the word boundary is a letter, not a digit.
  */
 const notThePrice =
-  /(?<!\p{L})(?:was|rrp|msrp|uvp|statt|list price|regular price|normal:|antes|prima|avant|shipping|delivery|versand\w*|\w*lieferung|livraison|envío|envio|spedizione|verzending|frete|save|spare|ahorra|per month|a month|monthly|pro monat|im monat|par mois|al mes|al mese|per maand|por mês|sem juros|sin interés|parcelas|cuotas|installments?|instalments?)(?!\p{L})|\b\d{1,2}\s?x\s(?:de\s)?(?=\D{0,4}\d)|\/\s?(?:mo|month|mth|monat|mois|mes|mese|maand|mês)\b|משלוח|送料|運費|建議售價|原價|定價|市價/iu;
+  /(?<!\p{L})(?:was|rrp|msrp|uvp|statt|list price|regular price|normal:|antes|prima|avant|shipping|delivery|versand\w*|\w*lieferung|livraison|envío|envio|spedizione|verzending|frete|save|spare|ahorra|per month|a month|monthly|pro monat|im monat|par mois|al mes|al mese|per maand|por mês|sem juros|sin interés|parcelas|cuotas|installments?|instalments?)(?!\p{L})|\b(?:[2-9]|[1-9]\d)\s?x\s(?:de\s)?(?=\D{0,4}\d)|\/\s?(?:mo|month|mth|monat|mois|mes|mese|maand|mês)\b|משלוח|送料|運費|建議售價|原價|定價|市價/iu;
 /** Labels of a regular price written before it: "Now $12.99 Was $15.99" is paid at the amount before. */
 const regularLabel = /^(?:was|rrp|msrp|uvp|statt|list price|regular price|antes|avant|save|spare|ahorra)$/i;
 
@@ -52,8 +53,10 @@ export function visiblePrices(
   for (const heading of headings) {
     if (shown.length > 0) break;
     for (const line of page.lines.slice(heading, heading + buyBoxLines)) {
-      if (line.length > 200 || notThePrice.test(line)) continue;
-      const money = findMoney(line, hints, stated);
+      if (line.length > 200) continue;
+      const text = withoutRegularAmounts(line);
+      if (text === null) continue;
+      const money = findMoney(text, hints, stated);
       if (money !== null) shown.push(money);
     }
   }
@@ -115,18 +118,35 @@ function readPriceElement(
     const money = findMoney(textOf(old, 80), hints, stated);
     if (money !== null) struck.push(money.amount);
   }
-  let text = textOf(element, 160, { skip: isStruckThrough, centsInSup: true });
-  if (text === "" || text.length > 120) return null;
-  const label = notThePrice.exec(text);
-  if (label !== null) {
-    // Shipping, monthly or instalment amounts: this element states no price of its own.
-    if (!regularLabel.test(label[0])) return null;
-    // "Now $12.99 Was $15.99", "$12.99 Save $3": the amount before the label is the one paid.
-    text = text.slice(0, label.index);
-    if (text.trim() === "") return null;
-  }
+  const full = textOf(element, 160, { skip: isStruckThrough, centsInSup: true });
+  if (full === "" || full.length > 120) return null;
+  const text = withoutRegularAmounts(full);
+  if (text === null || text.trim() === "") return null;
   return findMoney(text, hints, stated) ?? (bare ? findBareAmount(text, fallback) : null);
 }
+
+/** How many regular-price labels one text may carry ("RRP £49.99 … Save £20"). */
+const maxLabels = 4;
+
+/**
+ * The text without the amounts it labels as a regular price ("Was £49.99 Now £29.99" → " Now £29.99",
+ * "€29,99 statt €49,99" → "€29,99 ", "$12.99 Save $3" → "$12.99 "): a label owns the first number after
+ * it. Null when the text states a shipping, monthly or instalment amount: no price of its own.
+ */
+function withoutRegularAmounts(text: string): string | null {
+  let rest = text;
+  for (let i = 0; i < maxLabels; i++) {
+    const label = notThePrice.exec(rest);
+    if (label === null) return rest;
+    if (!regularLabel.test(label[0])) return null;
+    const after = rest.slice(label.index + label[0].length).replace(labelledAmount, "");
+    rest = `${rest.slice(0, label.index)} ${after}`;
+  }
+  return notThePrice.test(rest) ? null : rest;
+}
+
+/** The first number after a regular-price label, with what separates them: the amount the label owns. */
+const labelledAmount = new RegExp(`^\\D*?${numberSource}`);
 
 /** A price paid only on a condition: a subscription ("subscribe & save"), not the price of one purchase. */
 const conditionalPriceName = /subscri/i;
