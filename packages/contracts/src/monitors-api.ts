@@ -235,6 +235,8 @@ export const plannedImportSchema = z.object({
   selector: z.string().nullable(),
   renderJs: z.boolean(),
   paused: z.boolean(),
+  /** How many of the source's browser steps (a login, a click) are carried over. */
+  browserSteps: z.number().int(),
   /** Settings of the source that are not carried over, and why. */
   notes: z.array(z.string()),
 });

@@ -1,5 +1,13 @@
-import { type ImportResult, importResultSchema, monitorSchema, pageOf } from "@changeradar/contracts";
+import {
+  type ImportResult,
+  importResultSchema,
+  monitorSchema,
+  pageOf,
+  secretPlaceholder,
+} from "@changeradar/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { monitors } from "../../src/db/schema/monitors";
 import { changedetectionBackup, importFixture } from "./support/import-fixtures";
 import { type PageServer, productPage, startPageServer } from "./support/page-server";
 import { startTestApp, type TestApp } from "./support/test-app";
@@ -125,7 +133,11 @@ describe("import from a changedetection.io backup zip", () => {
       "Only the first filter is kept; 1 more not carried over.",
       "Removed elements (subtractive selectors) are not carried over.",
       "Notification URLs are not carried over: add alert channels here.",
-      "Browser steps are not carried over.",
+    ]);
+    // Its one step (a click) has its equivalent here.
+    expect(dry.planned[1].browserSteps).toBe(1);
+    expect(stored.find((m) => m.name === "Release notes")?.browserSteps).toEqual([
+      { kind: "click", selector: "#accept" },
     ]);
     expect(skippedBy(dry)).toEqual({ "Search API": "unsupported", "Not a page": "invalid_url" });
     expect(stored.find((m) => m.name === "Anvil price")?.watch).toEqual(["price", "stock"]);
@@ -133,6 +145,77 @@ describe("import from a changedetection.io backup zip", () => {
       "Last updated",
       "/\\d+ downloads/",
     ]);
+  });
+
+  it("carries browser steps over when each has its equivalent (a password sealed); says which cannot and why", async () => {
+    const backup = (base: string) => ({
+      name: "changedetection-backup-20240611.zip",
+      content: changedetectionBackup(base, "url-watches-steps.json").toString("base64"),
+      encoding: "base64" as const,
+    });
+    const user = await t.signUp("Business");
+    // The guard refuses the metadata address only when private targets are not allowed.
+    const strict = await t.startSibling({ ALLOW_PRIVATE_TARGETS: "false" });
+    let dry: ImportResult;
+    try {
+      const res = await fetch(`${strict.baseUrl}/api/v1/monitors/import`, {
+        method: "POST",
+        headers: { ...user.auth, "content-type": "application/json" },
+        body: JSON.stringify({
+          file: backup("http://1.1.1.1"),
+          dryRun: true,
+          frequency: "1d",
+          watch: ["text"],
+        }),
+      });
+      dry = importResultSchema.parse(await res.json());
+    } finally {
+      await strict.close();
+    }
+    const planned = Object.fromEntries(dry.planned.map((p) => [p.name, p]));
+    expect(planned["Members area"]).toMatchObject({ browserSteps: 5, renderJs: true, notes: [] });
+    expect(planned["Dashboard with a script"]).toMatchObject({ browserSteps: 0 });
+    expect(planned["Dashboard with a script"].notes).toEqual([
+      "Browser steps are not carried over: step 3 “Execute JS”, step 4 “Wait for seconds” have no equivalent here (go to, click, enter text, select, press Enter, scroll down, wait for text do). Record them again under Browser steps.",
+    ]);
+    expect(planned["Account elsewhere"].browserSteps).toBe(0);
+    expect(planned["Account elsewhere"].notes[0]).toMatch(
+      /^Browser steps \(1\) are not carried over: Go to http:\/\/169\.254\.169\.254\/latest\/meta-data\/: /,
+    );
+
+    const real = await importFile(user.auth, backup(base), false);
+    const members = real.created.find((m) => m.name === "Members area");
+    expect(members?.renderJs).toBe(true);
+    expect(members?.browserSteps).toEqual([
+      { kind: "type", selector: "#user", text: "ada", secret: false },
+      { kind: "type", selector: "input[name=password]", text: secretPlaceholder, secret: true },
+      { kind: "select", selector: "xpath=/html/body/form/select", value: "Gold" },
+      { kind: "click", selector: "#submit" },
+      { kind: "wait_for_text", text: "Welcome" },
+    ]);
+    const [row] = await t.database.handle.db
+      .select()
+      .from(monitors)
+      .where(eq(monitors.id, members?.id ?? ""));
+    expect(JSON.stringify(row.browserSteps)).not.toContain("Hunter2 secret");
+    expect(real.created.find((m) => m.name === "Dashboard with a script")?.browserSteps).toEqual([]);
+  });
+
+  it("leaves browser steps behind on a plan without them, saying which plan has them", async () => {
+    const user = await t.signUp("Personal");
+    const dry = await importFile(
+      user.auth,
+      {
+        name: "backup.zip",
+        content: changedetectionBackup(base, "url-watches-steps.json").toString("base64"),
+        encoding: "base64",
+      },
+      true,
+    );
+    expect(dry.planned.find((p) => p.name === "Members area")).toMatchObject({
+      browserSteps: 0,
+      notes: ["Browser steps (5) are not carried over: they need the Pro plan or higher."],
+    });
   });
 
   it("refuses a zip without url-watches.json", async () => {
@@ -173,6 +256,30 @@ describe("import from a Distill export", () => {
       "Distill's LIVE schedule is not carried over; the chosen frequency applies.",
     ]);
     expect(skippedBy(dry)).toEqual({ "Inbox watcher": "invalid_url" });
+  });
+  it("says why a monitor's macro (its login steps) is not carried over", async () => {
+    const user = await t.signUp("Business");
+    const monitor = {
+      id: "Mc4rO1xY2mB7",
+      name: "Orders behind a login",
+      uri: `${base}/status`,
+      config: JSON.stringify({ selections: [], macro: "mAcR0l0g1n" }),
+      schedule: JSON.stringify({ type: "INTERVAL", params: { interval: 86400 } }),
+      tags: "",
+      content_type: 2,
+      state: 40,
+    };
+    const dry = await importFile(
+      user.auth,
+      { name: "distill-export.json", content: JSON.stringify({ client: { local: 1 }, data: [monitor] }) },
+      true,
+    );
+    expect(dry.planned[0]).toMatchObject({
+      browserSteps: 0,
+      notes: [
+        "Its macro (steps run before the check, such as a login) is not carried over: the export names the macro but does not hold its steps. Record them again under Browser steps.",
+      ],
+    });
   });
 });
 

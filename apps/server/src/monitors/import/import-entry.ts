@@ -1,4 +1,4 @@
-import type { WatchKind } from "@changeradar/contracts";
+import type { BrowserStep, WatchKind } from "@changeradar/contracts";
 import { Invalid } from "../../http/errors";
 
 /** One monitor read from another tool's file, before it is checked against the URL guard and the plan. */
@@ -14,6 +14,8 @@ export interface ImportEntry {
   /** The source's check interval, when it had one. */
   intervalSeconds?: number;
   paused?: boolean;
+  /** The source's browser steps, when each maps to one of ours (checked against the plan and the guard). */
+  browserSteps?: BrowserStep[];
   /** Settings of the source that are not carried over, and why. */
   notes: string[];
   /** Why this entry cannot be carried over at all. */

@@ -1,12 +1,16 @@
 import {
+  type BrowserStep,
+  browserStepsSchema,
   type CreateMonitorInput,
   createMonitorSchema,
   type Frequency,
   frequencies,
   type PlanName,
   type PlannedImport,
+  planAllowsBrowserSteps,
   planAllowsFrequency,
   planAllowsRendering,
+  planForBrowserSteps,
   planForRendering,
   plans,
   type SkippedImport,
@@ -15,7 +19,7 @@ import type { z } from "zod";
 import { monitorCountRefusal } from "../../entitlements";
 import { AppError } from "../../http/errors";
 import { validate } from "../../http/validate";
-import { assertCheckableUrl, assertValidRules } from "../monitor-input";
+import { assertCheckableUrl, assertStepUrl, assertValidRules } from "../monitor-input";
 import { defaultName } from "../monitors.presenter";
 import { rendersFor } from "../monitors.service";
 import type { ImportEntry } from "./import-entry";
@@ -63,6 +67,8 @@ export async function planImport(
     try {
       input = toCreateInput(entry, defaults, owner.plan, notes);
       input.url = (await assertCheckableUrl(input.url, guard)).href;
+      const steps = await carriedSteps(entry, owner.plan, guard, notes);
+      if (steps.length > 0) Object.assign(input, { browserSteps: steps, renderJs: true });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       skip("invalid_url", error.errors?.[0]?.msg ?? error.message);
@@ -139,6 +145,40 @@ function toCreateInput(
   return input;
 }
 
+/**
+ * The source's browser steps, when they all map to ours, the plan allows steps and every "go to" passes the
+ * URL guard; otherwise none, with a note saying why (half a login is worse than none).
+ */
+async function carriedSteps(
+  entry: ImportEntry,
+  plan: PlanName,
+  guard: { allowPrivateTargets: boolean },
+  notes: string[],
+): Promise<BrowserStep[]> {
+  const steps = entry.browserSteps ?? [];
+  if (steps.length === 0) return [];
+  const notCarried = (why: string) => {
+    notes.push(`Browser steps (${steps.length}) are not carried over: ${why}`);
+    return [];
+  };
+  if (!planAllowsBrowserSteps(plan)) {
+    return notCarried(`they need the ${planForBrowserSteps()} plan or higher.`);
+  }
+  const parsed = browserStepsSchema.safeParse(steps);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const step = typeof issue?.path[0] === "number" ? `step ${issue.path[0] + 1}: ` : "";
+    return notCarried(`${step}${issue?.message ?? "they are not valid here"}.`);
+  }
+  try {
+    for (const step of parsed.data) if (step.kind === "goto") await assertStepUrl(step.url, guard);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return notCarried(`${error.errors?.[0]?.msg ?? error.message}.`);
+  }
+  return parsed.data;
+}
+
 /** The slowest frequency at least as fast as the source's interval, within what the plan allows. */
 function frequencyFor(seconds: number, plan: PlanName, notes: string[]): Frequency {
   const wanted = [...frequencies].reverse().find((f) => frequencySeconds[f] <= seconds) ?? frequencies[0];
@@ -166,6 +206,7 @@ function present(input: CreateMonitorInput, notes: string[]): PlannedImport {
     selector: input.selector ?? null,
     renderJs: (input.renderJs ?? false) || input.watch.includes("visual"),
     paused: input.paused ?? false,
+    browserSteps: input.browserSteps?.length ?? 0,
     notes,
   };
 }

@@ -1,4 +1,5 @@
 import { unzipSync } from "fflate";
+import { carriedOperations, changedetectionSteps } from "./changedetection-steps";
 import { type ImportEntry, isRecord, text, unreadableFile } from "./import-entry";
 
 const FORMAT = "a changedetection.io backup";
@@ -84,8 +85,15 @@ function readWatch(
   for (const [value, note] of noted) if (strings(value).length > 0) entry.notes.push(note);
   if (isRecord(watch.headers) && Object.keys(watch.headers).length > 0)
     entry.notes.push("Custom request headers are not carried over.");
-  if (Array.isArray(watch.browser_steps) && watch.browser_steps.some(isRealStep))
-    entry.notes.push("Browser steps are not carried over.");
+  const { steps, unmapped } = changedetectionSteps(watch.browser_steps, entry.url);
+  if (unmapped.length > 0) {
+    // Half a login is worse than none: the steps come over whole or not at all.
+    entry.notes.push(
+      `Browser steps are not carried over: ${unmapped.join(", ")} ${unmapped.length === 1 ? "has" : "have"} no equivalent here (${carriedOperations} do). Record them again under Browser steps.`,
+    );
+  } else if (steps.length > 0) {
+    entry.browserSteps = steps;
+  }
   return entry;
 }
 
@@ -114,9 +122,4 @@ function strings(value: unknown): string[] {
   if (typeof value === "string") return value.trim() ? [value.trim()] : [];
   if (!Array.isArray(value)) return [];
   return value.filter((v): v is string => typeof v === "string" && v.trim() !== "").map((v) => v.trim());
-}
-
-/** The editor keeps an empty "Choose one" step; only real operations count. */
-function isRealStep(step: unknown): boolean {
-  return isRecord(step) && typeof step.operation === "string" && !/^choose one/i.test(step.operation);
 }

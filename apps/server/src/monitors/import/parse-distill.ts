@@ -49,7 +49,9 @@ function readMonitor(monitor: Record<string, unknown>): ImportEntry {
     entry.notes.push(`Only the first selection is kept; ${includes.length - 1} more not carried over.`);
   if (excludes > 0) entry.notes.push("Excluded regions are not carried over.");
   if (monitor.macro_id || config.macro)
-    entry.notes.push("Macros (steps before the check) are not carried over.");
+    entry.notes.push(
+      "Its macro (steps run before the check, such as a login) is not carried over: the export names the macro but does not hold its steps. Record them again under Browser steps.",
+    );
   const schedule = embedded(monitor.schedule);
   const params = isRecord(schedule.params) ? schedule.params : {};
   const interval = Number(params.interval);

@@ -46,6 +46,9 @@ export function ImportReview({ result }: { result: ImportResult }) {
                     frequencyLabels[p.frequency],
                     p.selector ? `Selector ${p.selector}` : null,
                     p.renderJs ? "JavaScript" : null,
+                    p.browserSteps
+                      ? `${p.browserSteps} browser step${p.browserSteps === 1 ? "" : "s"}`
+                      : null,
                     p.paused ? "Paused" : null,
                     p.tags.length ? `Tags: ${p.tags.join(", ")}` : null,
                     ...p.notes,
