@@ -1,4 +1,5 @@
 import type { Frame, Page } from "playwright-core";
+import { pageScript } from "./page-script";
 
 /**
  * "Accept the cookie banner" as a general rule, for any site: a visible button whose words accept cookies
@@ -99,70 +100,80 @@ export async function acceptCookieBanner(page: Page, timeoutMs: number): Promise
 }
 
 /** Finds the best accept button in a frame and marks it (the click then goes through Playwright). */
-function markAcceptButton(frame: Frame): Promise<boolean> {
-  return frame.evaluate(
-    ({ texts, container, attribute, mark }) => {
-      const accepted = new Set(texts);
-      const containerPattern = new RegExp(container, "i");
-      const attributePattern = new RegExp(attribute, "i");
-      const words = (element: Element) =>
-        (
-          element.textContent ||
-          (element as HTMLInputElement).value ||
-          element.getAttribute("aria-label") ||
-          ""
-        )
-          .toLowerCase()
-          .replace(/[\u2019]/g, "'")
-          .replace(/[^\p{L}\p{N}' ]+/gu, " ")
-          .replace(/\s+/g, " ")
-          .trim();
-      const visible = (element: Element) => {
-        const box = element.getBoundingClientRect();
-        const style = getComputedStyle(element);
-        return box.width > 0 && box.height > 0 && style.visibility !== "hidden" && style.display !== "none";
-      };
-      const describes = (element: Element) =>
-        [
-          element.id,
-          element.getAttribute("class"),
-          element.getAttribute("aria-label"),
-          element.getAttribute("name"),
-        ]
-          .concat(
-            Array.from(element.attributes)
-              .filter((a) => a.name.startsWith("data-"))
-              .map((a) => `${a.name} ${a.value}`),
+async function markAcceptButton(frame: Frame): Promise<boolean> {
+  const marked = await frame.evaluate(
+    pageScript(
+      ({ texts, container, attribute, mark }: MarkArgs) => {
+        const accepted = new Set(texts);
+        const containerPattern = new RegExp(container, "i");
+        const attributePattern = new RegExp(attribute, "i");
+        const words = (element: Element) =>
+          (
+            element.textContent ||
+            (element as HTMLInputElement).value ||
+            element.getAttribute("aria-label") ||
+            ""
           )
-          .filter(Boolean)
-          .join(" ");
-      const inBanner = (element: Element) => {
-        for (let node = element.parentElement; node; node = node.parentElement) {
-          if (containerPattern.test(describes(node))) return true;
-          if (node.getAttribute("role") === "dialog" || node.getAttribute("aria-modal") === "true")
-            return true;
-        }
-        return false;
-      };
-      const candidates = Array.from(
-        document.querySelectorAll(
-          "button, [role=button], a, input[type=button], input[type=submit], [onclick]",
-        ),
-      ).filter(visible);
-      const byText = candidates.filter((element) => accepted.has(words(element)));
-      const choice =
-        byText.find(inBanner) ??
-        candidates.find((element) => inBanner(element) && attributePattern.test(describes(element))) ??
-        byText.find((element) => /cookie|all|alle|tout|todo|tutti/.test(words(element)));
-      if (!choice) return false;
-      choice.setAttribute(mark, "1");
-      return true;
-    },
-    {
-      texts: ACCEPT_TEXTS,
-      container: CONSENT_CONTAINER.source,
-      attribute: ACCEPT_ATTRIBUTE.source,
-      mark: MARK,
-    },
+            .toLowerCase()
+            .replace(/[\u2019]/g, "'")
+            .replace(/[^\p{L}\p{N}' ]+/gu, " ")
+            .replace(/\s+/g, " ")
+            .trim();
+        const visible = (element: Element) => {
+          const box = element.getBoundingClientRect();
+          const style = getComputedStyle(element);
+          return box.width > 0 && box.height > 0 && style.visibility !== "hidden" && style.display !== "none";
+        };
+        const describes = (element: Element) =>
+          [
+            element.id,
+            element.getAttribute("class"),
+            element.getAttribute("aria-label"),
+            element.getAttribute("name"),
+          ]
+            .concat(
+              Array.from(element.attributes)
+                .filter((a) => a.name.startsWith("data-"))
+                .map((a) => `${a.name} ${a.value}`),
+            )
+            .filter(Boolean)
+            .join(" ");
+        const inBanner = (element: Element) => {
+          for (let node = element.parentElement; node; node = node.parentElement) {
+            if (containerPattern.test(describes(node))) return true;
+            if (node.getAttribute("role") === "dialog" || node.getAttribute("aria-modal") === "true")
+              return true;
+          }
+          return false;
+        };
+        const candidates = Array.from(
+          document.querySelectorAll(
+            "button, [role=button], a, input[type=button], input[type=submit], [onclick]",
+          ),
+        ).filter(visible);
+        const byText = candidates.filter((element) => accepted.has(words(element)));
+        const choice =
+          byText.find(inBanner) ??
+          candidates.find((element) => inBanner(element) && attributePattern.test(describes(element))) ??
+          byText.find((element) => /cookie|all|alle|tout|todo|tutti/.test(words(element)));
+        if (!choice) return false;
+        choice.setAttribute(mark, "1");
+        return true;
+      },
+      {
+        texts: ACCEPT_TEXTS,
+        container: CONSENT_CONTAINER.source,
+        attribute: ACCEPT_ATTRIBUTE.source,
+        mark: MARK,
+      },
+    ),
   );
+  return marked === true;
+}
+
+interface MarkArgs {
+  texts: readonly string[];
+  container: string;
+  attribute: string;
+  mark: string;
 }
