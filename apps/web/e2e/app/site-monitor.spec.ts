@@ -7,11 +7,14 @@ import { customerOnPlan } from "../support/customer-on-plan";
 /**
  * Whole sites (issue 13 §2), in Chromium against the real server: a site monitor is added in the editor
  * from a sitemap served on 127.0.0.1; the sitemap then gains a page and loses one, a check runs, and the
- * monitor's timeline shows one change naming both, with the addresses.
+ * monitor's timeline shows one change naming both, with the addresses. With "Watch each page's content",
+ * each page found is watched with the site's settings, and a page's content change names that page.
  */
 let sitemapServer: Server;
 let origin = "";
 let listed = ["/", "/about", "/old-offer"];
+/** Pages served as HTML (the per-page watching test): path → the text of the page. */
+const articles = new Map<string, string>();
 
 const sitemapXml = () =>
   `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${listed
@@ -20,6 +23,14 @@ const sitemapXml = () =>
 
 test.beforeAll(async () => {
   sitemapServer = createServer((request, response) => {
+    const article = articles.get(request.url ?? "");
+    if (article !== undefined) {
+      response.writeHead(200, { "content-type": "text/html", "cache-control": "no-store" });
+      response.end(
+        `<html><head><title>Docs</title></head><body><main><p>${article}</p></main></body></html>`,
+      );
+      return;
+    }
     if (request.url === "/sitemap.xml") {
       response.writeHead(200, { "content-type": "application/xml", "cache-control": "no-store" });
       response.end(sitemapXml());
@@ -91,5 +102,64 @@ test("a site monitor added from a sitemap reports a page added and one removed a
   await expect(page.getByRole("link", { name: `${origin}/new-arrivals` }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: `${origin}/old-offer` }).first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("site-change.png"), fullPage: true });
+  await context.close();
+});
+
+test("watching each page of a site: a page's content change is a change naming that page", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  listed = ["/docs/guide", "/docs/faq"];
+  articles.set("/docs/guide", "Install the agent, then restart it.");
+  articles.set("/docs/faq", "Questions people ask.");
+  const context = await browser.newContext({
+    baseURL: process.env.CR_E2E_BASE_URL,
+    viewport: { width: 1440, height: 900 },
+  });
+  const page = await context.newPage();
+  await customerOnPlan(context.request, page, uniqueEmail("site-pages"), "Watch-every-page-5", "Pro");
+
+  await page.goto("/auth/mymonitors/new");
+  await page
+    .getByRole("radiogroup", { name: "What to watch" })
+    .getByRole("radio", { name: "A site, from its sitemap" })
+    .check();
+  await page.getByLabel("Sitemap URL").fill(`${origin}/sitemap.xml`);
+  await page.getByLabel("Name", { exact: true }).fill("Acme docs");
+  const watchPages = page.getByRole("checkbox", { name: "Watch each page's content" });
+  await expect(page.getByText("Your Pro plan watches up to 100 pages of a site")).toBeVisible();
+  await watchPages.check();
+  // Watching the pages, what to look for on them comes back, and the page cap follows the plan's.
+  await expect(page.getByRole("checkbox", { name: /^Text/ }).first()).toBeVisible();
+  await page.getByLabel("Pages at most").fill("10");
+  expect((await new AxeBuilder({ page }).include("form").analyze()).violations).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("site-pages-editor.png"), fullPage: true });
+  await page.getByRole("button", { name: "Start monitoring" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Acme docs" })).toBeVisible();
+
+  await page.getByRole("tab", { name: "Watched pages" }).click();
+  const watched = page.getByRole("list", { name: "Watched pages" });
+  await expect(watched.getByRole("link")).toHaveCount(2, { timeout: 30_000 });
+  await page.screenshot({ path: test.info().outputPath("site-pages-list.png"), fullPage: true });
+  await watched.getByRole("link", { name: "/docs/guide" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Acme docs · /docs/guide" })).toBeVisible();
+  await expect(page.getByText("This page is watched as part of")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Edit / })).toHaveCount(0);
+  // Its first check (the baseline) runs on the schedule the site gave it.
+  await page.getByRole("tab", { name: "Check log" }).click();
+  await expect(page.getByRole("table", { name: "Check log" }).getByRole("row")).toHaveCount(2, {
+    timeout: 30_000,
+  });
+
+  articles.set("/docs/guide", "Install the agent, then restart it twice and check the new status page.");
+  await expect(async () => {
+    await page.getByRole("button", { name: "Check Acme docs · /docs/guide now" }).click();
+    await expect(page.getByText("Checking Acme docs · /docs/guide now")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000, intervals: [3_000] });
+  await page.getByRole("tab", { name: "History", exact: true }).click();
+  const history = page.getByRole("list", { name: "Change history" });
+  await expect(history.getByRole("listitem")).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByText("check the new status page").first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("site-page-change.png"), fullPage: true });
   await context.close();
 });

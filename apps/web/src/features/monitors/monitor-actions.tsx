@@ -20,7 +20,7 @@ import { describeError } from "../../api/errors";
 import { useLiveCheck } from "../live/live-events";
 import { useMonitorMutations } from "./monitors-queries";
 
-/** Pause/resume, check now, edit and delete (with confirmation) for one monitor. */
+/** Pause/resume, check now, edit and delete (with confirmation) for one monitor (a site's page: check now). */
 export function MonitorActions({ monitor, afterDelete }: { monitor: Monitor; afterDelete?: string }) {
   const { pause, resume, checkNow, remove } = useMonitorMutations();
   const { enqueueSnackbar } = useSnackbar();
@@ -61,25 +61,34 @@ export function MonitorActions({ monitor, afterDelete }: { monitor: Monitor; aft
           </IconButton>
         </span>
       </Tooltip>
-      <Tooltip title={monitor.paused ? "Resume" : "Pause"}>
-        <IconButton
-          aria-label={monitor.paused ? `Resume ${name}` : `Pause ${name}`}
-          onClick={toggle}
-          disabled={pause.isPending || resume.isPending}
-        >
-          {monitor.paused ? <PlayArrowOutlined /> : <PauseOutlined />}
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Edit">
-        <IconButton aria-label={`Edit ${name}`} component={Link} to={`/auth/mymonitors/${monitor.id}/edit`}>
-          <EditOutlined />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Delete">
-        <IconButton aria-label={`Delete ${name}`} onClick={() => setConfirming(true)}>
-          <DeleteOutline />
-        </IconButton>
-      </Tooltip>
+      {/* A page a site monitor watches is paused, edited and deleted through its site monitor. */}
+      {monitor.parentId === null && (
+        <>
+          <Tooltip title={monitor.paused ? "Resume" : "Pause"}>
+            <IconButton
+              aria-label={monitor.paused ? `Resume ${name}` : `Pause ${name}`}
+              onClick={toggle}
+              disabled={pause.isPending || resume.isPending}
+            >
+              {monitor.paused ? <PlayArrowOutlined /> : <PauseOutlined />}
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Edit">
+            <IconButton
+              aria-label={`Edit ${name}`}
+              component={Link}
+              to={`/auth/mymonitors/${monitor.id}/edit`}
+            >
+              <EditOutlined />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Delete">
+            <IconButton aria-label={`Delete ${name}`} onClick={() => setConfirming(true)}>
+              <DeleteOutline />
+            </IconButton>
+          </Tooltip>
+        </>
+      )}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={`delete-${monitor.id}`}>
         <DialogTitle id={`delete-${monitor.id}`}>Delete this monitor?</DialogTitle>
         <DialogContent>

@@ -79,6 +79,15 @@ export function MonitorHeader({ monitor }: { monitor: Monitor }) {
           <MonitorActions monitor={monitor} afterDelete="/auth/mymonitors" />
         </Box>
       </Box>
+      {monitor.parentId !== null && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          This page is watched as part of{" "}
+          <Link component={RouterLink} to={`/auth/mymonitors/${monitor.parentId}?tab=pages`}>
+            its site monitor
+          </Link>
+          , with that monitor's settings: change, pause or delete it there.
+        </Alert>
+      )}
       {monitor.lastError && refusedByPlan(monitor) && (
         <Alert
           severity="warning"
@@ -121,7 +130,11 @@ export function MonitorHeader({ monitor }: { monitor: Monitor }) {
           </>
         ) : (
           <>
-            <Fact label="Watching">{monitorModeLabels[monitor.mode]}: pages added and removed</Fact>
+            <Fact label="Watching">
+              {monitorModeLabels[monitor.mode]}: pages added and removed
+              {monitor.watchPages &&
+                `, and each page's content (${monitor.watch.map((k) => watchKindLabels[k]).join(", ")})`}
+            </Fact>
             <Fact label="Pages at most">
               {monitor.maxPages}
               {monitor.crawlDepth !== null && `, ${monitor.crawlDepth} links deep`}

@@ -15,9 +15,10 @@ import { LazyPriceChart } from "../../features/changes/lazy-charts";
 import { EmptyState, LoadError, LoadingRows } from "../../features/common/query-states";
 import { MonitorHeader } from "../../features/monitors/monitor-header";
 import { useMonitor } from "../../features/monitors/monitors-queries";
+import { SitePages } from "../../features/monitors/site-pages";
 
-type DetailTab = "history" | "prices" | "checks";
-const tabs: DetailTab[] = ["history", "prices", "checks"];
+type DetailTab = "history" | "pages" | "prices" | "checks";
+const tabs: DetailTab[] = ["history", "pages", "prices", "checks"];
 
 function History({
   monitorId,
@@ -103,13 +104,14 @@ export default function MonitorDetailPage() {
         <>
           <MonitorHeader monitor={monitor.data} />
           <Tabs
-            value={tab}
+            value={tab === "pages" && !monitor.data.watchPages ? "history" : tab}
             onChange={(_, value: DetailTab) => setParam("tab", value === "history" ? null : value)}
             sx={{ mb: 2 }}
             variant="scrollable"
             allowScrollButtonsMobile
           >
             <Tab value="history" label="History" />
+            {monitor.data.watchPages && <Tab value="pages" label="Watched pages" />}
             <Tab value="prices" label="Price history" />
             <Tab value="checks" label="Check log" />
           </Tabs>
@@ -120,6 +122,7 @@ export default function MonitorDetailPage() {
               onSelect={(id) => setParam("change", id)}
             />
           )}
+          {tab === "pages" && monitor.data.watchPages && <SitePages site={monitor.data} />}
           {tab === "prices" && <Prices monitorId={monitorId} />}
           {tab === "checks" && <CheckLog monitorId={monitorId} />}
         </>

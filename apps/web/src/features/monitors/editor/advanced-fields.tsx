@@ -47,16 +47,18 @@ function ChannelsField({ value, onChange }: { value: string[]; onChange: (value:
 }
 
 /**
- * Sensitivity, ignore rules, conditions, channels and tags. A site monitor (`site`) has no page text to
- * weigh or test: its ignore rules leave pages out by address, and sensitivity and conditions do not apply.
+ * Sensitivity, ignore rules, conditions, channels and tags. A site monitor listing its pages (`site` "list")
+ * has no page text to weigh or test: its ignore rules leave pages out by address, and sensitivity and
+ * conditions do not apply. Watching each page's content ("pages"), they apply to every page too.
  */
 export function AdvancedFields({
   control,
-  site = false,
+  site: siteKind = "no",
 }: {
   control: Control<MonitorFormValues>;
-  site?: boolean;
+  site?: "no" | "list" | "pages";
 }) {
+  const site = siteKind === "list";
   const tags = useTags();
   return (
     <>
@@ -78,9 +80,12 @@ export function AdvancedFields({
             onChange={field.onChange}
             placeholder={site ? "/tag/" : "Visitors online"}
             helperText={
-              site
-                ? "Pages whose address contains this text are left out. Write /pattern/ for a regular expression. Press Enter to add."
-                : "Lines with this text are ignored. Write /pattern/ for a regular expression. Press Enter to add."
+              {
+                list: "Pages whose address contains this text are left out. Write /pattern/ for a regular expression. Press Enter to add.",
+                pages:
+                  "Pages whose address contains this text are left out, and lines with it are ignored on each page. Write /pattern/ for a regular expression. Press Enter to add.",
+                no: "Lines with this text are ignored. Write /pattern/ for a regular expression. Press Enter to add.",
+              }[siteKind]
             }
           />
         )}

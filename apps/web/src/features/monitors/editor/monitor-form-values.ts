@@ -30,6 +30,8 @@ export interface MonitorFormValues {
   /** Site monitors: null means the mode's default. */
   maxPages: number | null;
   crawlDepth: number | null;
+  /** Site monitors: each page found is watched for content changes with this monitor's settings. */
+  watchPages: boolean;
   browserSteps: BrowserStepInput[];
 }
 
@@ -49,6 +51,7 @@ export function emptyMonitorValues(plan: PlanName): MonitorFormValues {
     mode: "page",
     maxPages: null,
     crawlDepth: null,
+    watchPages: false,
     browserSteps: [],
   };
 }
@@ -58,7 +61,9 @@ export function valuesFromMonitor(monitor: Monitor): MonitorFormValues {
     url: monitor.url,
     name: monitor.name,
     frequency: monitor.frequency,
-    watch: monitor.watch,
+    // A site that does not watch its pages stores "new content" (pages coming and going): its pages would
+    // start from plain text.
+    watch: monitor.mode !== "page" && !monitor.watchPages ? ["text"] : monitor.watch,
     selector: monitor.selector ?? "",
     ignore: monitor.ignore,
     conditions: monitor.conditions,
@@ -69,6 +74,7 @@ export function valuesFromMonitor(monitor: Monitor): MonitorFormValues {
     mode: monitor.mode,
     maxPages: monitor.maxPages,
     crawlDepth: monitor.crawlDepth,
+    watchPages: monitor.watchPages,
     browserSteps: monitor.browserSteps,
   };
 }
@@ -77,15 +83,16 @@ export function valuesFromMonitor(monitor: Monitor): MonitorFormValues {
 export function toMonitorInput(values: MonitorFormValues): CreateMonitorInput {
   if (values.mode !== "page") {
     // A site monitor watches its pages come and go: no element, no browser (the server holds to this too).
+    // Watching each page's content, the kinds, sensitivity and conditions are its pages'.
     return {
       ...values,
       url: values.url.trim(),
       name: values.name.trim() || undefined,
-      watch: ["new_content"],
+      watch: values.watchPages ? values.watch : ["new_content"],
       selector: null,
       renderJs: false,
       browserSteps: [],
-      conditions: [],
+      conditions: values.watchPages ? values.conditions : [],
       crawlDepth: values.mode === "crawl" ? values.crawlDepth : null,
     };
   }
@@ -98,5 +105,6 @@ export function toMonitorInput(values: MonitorFormValues): CreateMonitorInput {
     renderJs: values.renderJs || values.watch.includes("visual") || values.browserSteps.length > 0,
     maxPages: null,
     crawlDepth: null,
+    watchPages: false,
   };
 }

@@ -44,6 +44,7 @@ const fields = [
   "mode",
   "maxPages",
   "crawlDepth",
+  "watchPages",
   "browserSteps",
 ] as const;
 /** The contract's schema validates what the API will receive; each problem goes under its field. */
@@ -72,6 +73,7 @@ export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo, monito
   const [suggested, setSuggested] = useState<Preview["suggestedWatch"]>([]);
   const selector = watch("selector");
   const mode = watch("mode");
+  const watchPages = mode !== "page" && watch("watchPages");
 
   const onPreview = (preview: Preview) => {
     setSuggested(preview.suggestedWatch);
@@ -136,41 +138,43 @@ export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo, monito
               helperText={formState.errors.name?.message ?? "Shown in lists and alerts"}
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            {mode !== "page" && <SiteFields control={control} mode={mode} />}
+            {mode !== "page" && (
+              <SiteFields control={control} mode={mode} plan={plan} watchPages={watchPages} />
+            )}
             {mode === "page" && (
-              <>
-                <TextField
-                  label="Element to watch (CSS selector)"
-                  {...register("selector")}
-                  id="selector"
-                  placeholder="Whole page"
-                  error={Boolean(formState.errors.selector)}
-                  helperText={
-                    formState.errors.selector?.message ??
-                    "Pick it in the preview or type a CSS selector (XPath starting with / works too). Empty = the whole page."
-                  }
-                  slotProps={{
-                    inputLabel: { shrink: true },
-                    htmlInput: { spellCheck: false, style: { fontFamily: "monospace" } },
-                  }}
-                />
-                <Controller
-                  control={control}
-                  name="watch"
-                  render={({ field, fieldState }) => (
-                    <WatchKindsField
-                      plan={plan}
-                      value={field.value}
-                      onChange={(value) => {
-                        setWatchTouched(true);
-                        field.onChange(value);
-                      }}
-                      error={fieldState.error?.message}
-                      suggested={suggested}
-                    />
-                  )}
-                />
-              </>
+              <TextField
+                label="Element to watch (CSS selector)"
+                {...register("selector")}
+                id="selector"
+                placeholder="Whole page"
+                error={Boolean(formState.errors.selector)}
+                helperText={
+                  formState.errors.selector?.message ??
+                  "Pick it in the preview or type a CSS selector (XPath starting with / works too). Empty = the whole page."
+                }
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: { spellCheck: false, style: { fontFamily: "monospace" } },
+                }}
+              />
+            )}
+            {(mode === "page" || watchPages) && (
+              <Controller
+                control={control}
+                name="watch"
+                render={({ field, fieldState }) => (
+                  <WatchKindsField
+                    plan={plan}
+                    value={field.value}
+                    onChange={(value) => {
+                      setWatchTouched(true);
+                      field.onChange(value);
+                    }}
+                    error={fieldState.error?.message}
+                    suggested={suggested}
+                  />
+                )}
+              />
             )}
             <Controller
               control={control}
@@ -219,7 +223,7 @@ export function MonitorForm({ plan, initial, editing, onSubmit, cancelTo, monito
                 />
               </>
             )}
-            <AdvancedFields control={control} site={mode !== "page"} />
+            <AdvancedFields control={control} site={mode === "page" ? "no" : watchPages ? "pages" : "list"} />
             <Box sx={{ display: "flex", gap: 1.5, justifyContent: "flex-end", flexWrap: "wrap" }}>
               <Button component={Link} to={cancelTo}>
                 Cancel
