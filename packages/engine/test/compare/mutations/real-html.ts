@@ -131,6 +131,14 @@ function addItem(html: string, snapshot: Snapshot, page: CorpusPage): string | n
     // The title is replaced in the text, never inside an attribute.
     const titleAt = title ? clone.indexOf(title, clone.indexOf(">", anchorStart)) : -1;
     if (titleAt >= 0) clone = `${clone.slice(0, titleAt)}${newTitle}${clone.slice(titleAt + title.length)}`;
+    else {
+      // The entry's title is not in the cloned element (it came from elsewhere in the entry): the new
+      // link gets the new title as its text, or the clone would show the page's text twice, nothing new.
+      const textStart = clone.indexOf(">", anchorStart) + 1;
+      const textEnd = clone.indexOf("</a", textStart);
+      if (textStart > 0 && textEnd > textStart)
+        clone = `${clone.slice(0, textStart)}${newTitle}${clone.slice(textEnd)}`;
+    }
     return replaceRange(html, { start: at.end, end: at.end }, clone);
   }
   return null;
