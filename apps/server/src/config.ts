@@ -94,7 +94,7 @@ export interface Config {
   metricsToken: string | null;
   /** Checks in flight per worker process, and how long a claimed check stays a worker's (DESIGN §2). */
   checks: { concurrency: number; leaseMs: number };
-  /** Worker threads that extract and compare pages (ENGINE_WORKERS); null: one per core. */
+  /** Worker threads that extract and compare pages (ENGINE_WORKERS); null: one per core but one. */
   engineWorkers: number | null;
   /** Cookies carry `Secure` when the app is served over https. */
   secureCookies: boolean;

@@ -23,7 +23,13 @@ import { percentile, round } from "../bench-stats";
 import { createScratchDatabase } from "../scratch";
 import { type BenchUser, changedSince, checkNow, waitChecked } from "./api-client";
 import { bytes, due, lag, seed, type ToolArgs } from "./bench-queries";
-import { type Deployment, directoryBytes, type ServerProcesses, startServer } from "./server-processes";
+import {
+  type Deployment,
+  directoryBytes,
+  type MemoryBreakdown,
+  type ServerProcesses,
+  startServer,
+} from "./server-processes";
 
 const DB_TOOL = fileURLToPath(new URL("./db-tool.ts", import.meta.url));
 const run = promisify(execFile);
@@ -51,6 +57,8 @@ export interface PassResult {
   bytes: number;
   rowsWritten: number;
   dataDirBytes: number | null;
+  /** Each server process's memory at its peak RSS (PGlite: this pass's run; PostgreSQL: so far). */
+  memory: MemoryBreakdown[];
   /** Rounds only: pages that really changed, changes reported, real ones not reported, noise reported. */
   truth?: {
     changed: number;
@@ -70,6 +78,8 @@ export interface CaseResult {
   schedulerChecksPerSecond: number;
   cpuSecondsPerCheck: number;
   peakRssMb: number;
+  /** RSS of the server processes 3 s after their first start on the seeded database, before any check. */
+  idleRssMb: number;
   bytesPerUnchangedCheck: number;
   bytesPerChangedCheck: number | null;
   lagMs: { rate: number; checks: number; p50: number | null; p99: number | null };
@@ -140,18 +150,26 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
   const workload: RemoteWorkload = await forkWorkload({ pages });
   let server: ServerProcesses | null = null;
   const rssPeaks: number[] = [];
+  let lastMemory: MemoryBreakdown[] = [];
   let startupMs = 10_000;
+  let idleRssMb = 0;
   const serverUp = async () => {
     if (server) return server;
     const t0 = performance.now();
     server = await startServer(deployment);
     startupMs = performance.now() - t0;
+    if (idleRssMb === 0) {
+      await sleep(3_000);
+      idleRssMb = server.rssMb();
+    }
     return server;
   };
   const serverDown = async () => {
     if (!server) return;
     rssPeaks.push(server.peakRssMb());
+    const stopped = server;
     await server.stop();
+    lastMemory = Object.values(stopped.memory());
     server = null;
   };
   const embedded = options.database === "pglite";
@@ -206,7 +224,10 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       const cpu = live.cpuSeconds() - cpu0;
       const reported = truth ? await changedSince(live.baseUrl, users, since, done.urls) : null;
       if (embedded) await serverDown();
-      else await sleep(500);
+      else {
+        await sleep(1_500);
+        lastMemory = Object.values(live.memory());
+      }
       const after = await tool<{ bytes: number; rowsWritten: number }>("bytes");
       const checks = pages - done.unchecked;
       const result: PassResult = {
@@ -220,6 +241,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         bytes: after.bytes - before.bytes,
         rowsWritten: after.rowsWritten - before.rowsWritten,
         dataDirBytes: embedded ? directoryBytes(dataDir) - dirBefore : null,
+        memory: lastMemory,
         ...(truth && reported ? { truth: scoreRound(truth, reported) } : {}),
       };
       passes.push(result);
@@ -282,6 +304,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         4,
       )!,
       peakRssMb: Math.max(...rssPeaks),
+      idleRssMb,
       bytesPerUnchangedCheck: Math.round(perUnchanged),
       bytesPerChangedCheck: bytesPerChanged,
       lagMs: {

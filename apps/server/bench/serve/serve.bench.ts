@@ -116,6 +116,20 @@ const lines = [
     return `| ${row.tool} | ${row.pages} | ${row.checksPerSecond} | ${cell(serve?.checkNowChecksPerSecond)} | ${cell(serve?.schedulerChecksPerSecond)} | ${row.cpuSecondsPerCheck} | ${row.peakRssMb} | ${cell(serve?.bytesPerUnchangedCheck)} | ${cell(serve?.bytesPerChangedCheck)} | ${serve ? `${cell(serve.lagMs.p50)} / ${cell(serve.lagMs.p99)} (${serve.lagMs.checks} at ${serve.lagMs.rate}/s)` : "–"} | ${row.missed} / ${row.changesInTruth} | ${row.noiseAlerts} | ${row.loadAverage} |`;
   }),
   "",
+  ...rows.flatMap((row) => {
+    if (!("idleRssMb" in row)) return [];
+    const peak = row.passes
+      .flatMap((p) => p.memory)
+      .reduce<(typeof row.passes)[number]["memory"][number] | null>(
+        (best, m) => (best && best.rssMb >= m.rssMb ? best : m),
+        null,
+      );
+    if (!peak) return [];
+    return [
+      `${row.tool} N=${row.pages}: idle RSS ${row.idleRssMb} MB; largest process at its peak: rss ${peak.rssMb} = main heap ${peak.heapTotalMb} (used ${peak.heapUsedMb}) + external ${peak.externalMb} (array buffers ${peak.arrayBuffersMb}) + other ${peak.otherMb} MB (worker threads, WebAssembly, code, native).`,
+    ];
+  }),
+  "",
   "checks/s: the unchanged pass and both change rounds (check now: unchanged + round 1; scheduler: round 2).",
   "Peak RSS: ChangeRadar's own processes (PostgreSQL's server not counted); PGlite: the largest of its per-pass runs.",
   "Bytes: pg_total_relation_size of every table, before/after the pass (PGlite: read between its runs).",

@@ -1,14 +1,15 @@
 /**
- * The product as it runs: `node apps/server/bin/changeradar.js serve` (or `api` and `worker`s) as child
+ * The product as it runs: `apps/server/bin/changeradar.js serve` (or `api` and `worker`s) as child
  * processes, and what /proc says about them (CPU time, resident memory and its peak).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, readdirSync, readFileSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const BIN = fileURLToPath(new URL("../../bin/changeradar.js", import.meta.url));
+const MEMORY_PROBE = fileURLToPath(new URL("./memory-probe.mjs", import.meta.url));
 const CLOCK_TICKS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -67,7 +68,21 @@ export interface ServerProcesses {
   cpuSeconds(): number;
   /** Peak RSS (MB): the largest sum of the processes' RSS sampled every 100 ms, or the sum of their VmHWM. */
   peakRssMb(): number;
+  /** RSS (MB) of the processes now. */
+  rssMb(): number;
+  /** Each process's memory at its peak RSS as its main thread saw it (memory-probe.mjs), by pid. */
+  memory(): Record<number, MemoryBreakdown>;
   stop(): Promise<void>;
+}
+
+/** MB, from process.memoryUsage() at the sample of the peak RSS; other = rss − heapTotal − external. */
+export interface MemoryBreakdown {
+  rssMb: number;
+  heapTotalMb: number;
+  heapUsedMb: number;
+  externalMb: number;
+  arrayBuffersMb: number;
+  otherMb: number;
 }
 
 export interface Deployment {
@@ -83,7 +98,13 @@ function startRole(role: string, env: NodeJS.ProcessEnv, log: NodeJS.WritableStr
   const profile = process.env.BENCH_CPU_PROF
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...profile, BIN, role], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const probe = env.BENCH_MEMORY_DIR ? ["--import", MEMORY_PROBE] : [];
+  // The command itself, as an operator runs it: its first line gives node the product's heap settings.
+  const nodeOptions = [env.NODE_OPTIONS, ...profile, ...probe].filter(Boolean).join(" ");
+  const child = spawn(BIN, [role], {
+    env: { ...env, NODE_OPTIONS: nodeOptions },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
   return child;
@@ -121,7 +142,9 @@ export async function startServer(deployment: Deployment): Promise<ServerProcess
     ALLOW_PRIVATE_TARGETS: "true",
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
     RATE_LIMIT_SCALE: "1000",
+    BENCH_MEMORY_DIR: join(deployment.dataDir, "..", "memory"),
   };
+  mkdirSync(env.BENCH_MEMORY_DIR!, { recursive: true });
   const log = createWriteStream(deployment.logFile, { flags: "a" });
   const children =
     deployment.database === "pglite" ? [startRole("serve", env, log)] : [startRole("api", env, log)];
@@ -156,6 +179,20 @@ export async function startServer(deployment: Deployment): Promise<ServerProcess
       // One process: its own high-water mark is exact. Several: the peak of their sum, as sampled.
       const kb = pids.length === 1 ? Math.max(hwm(), finalHwmKb) : sampledPeakKb;
       return Math.round(kb / 102.4) / 10;
+    },
+    rssMb: () => Math.round(all().reduce((sum, pid) => sum + statusKb(pid, "VmRSS"), 0) / 102.4) / 10,
+    memory: () => {
+      const out: Record<number, MemoryBreakdown> = {};
+      for (const pid of pids) {
+        const file = join(env.BENCH_MEMORY_DIR!, `${pid}.json`);
+        if (!existsSync(file)) continue;
+        const { atPeak } = JSON.parse(readFileSync(file, "utf8")) as {
+          atPeak: Omit<MemoryBreakdown, "otherMb">;
+        };
+        const otherMb = Math.round((atPeak.rssMb - atPeak.heapTotalMb - atPeak.externalMb) * 10) / 10;
+        out[pid] = { ...atPeak, otherMb };
+      }
+      return out;
     },
     async stop() {
       finalHwmKb = Math.max(finalHwmKb, hwm());

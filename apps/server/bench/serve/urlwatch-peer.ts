@@ -49,7 +49,7 @@ export interface PeerResult {
   changesInTruth: number;
   missed: number;
   noiseAlerts: number;
-  passes: (Omit<PassResult, "bytes" | "rowsWritten" | "dataDirBytes" | "unchecked"> & {
+  passes: (Omit<PassResult, "bytes" | "rowsWritten" | "dataDirBytes" | "unchecked" | "memory"> & {
     errors: number;
     peakRssMb: number;
   })[];
