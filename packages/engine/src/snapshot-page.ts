@@ -3,7 +3,9 @@
  * checks, the preview and the `check` command read a page.
  *
  * The body bytes are hashed before anything else: when they are the same as the last check's
- * (`knownBodyHash`), the page is neither decoded nor parsed.
+ * (`knownBodyHash`), the page is neither decoded nor parsed. Otherwise a page fetched over plain HTTP goes
+ * to the engine as bytes, decoded and extracted there (off the calling thread with a worker pool, which
+ * takes the bytes over: the returned page's `bytes` and `text` are then not to be read).
  */
 import { createHash } from "node:crypto";
 import { parseScope } from "./extract";
@@ -54,6 +56,17 @@ export async function snapshotPage(
   // A rendered page's look can change with the same markup (its screenshot is compared then).
   if (knownBodyHash && hash === knownBodyHash && !page.screenshot)
     return { kind: "same_body", page, bodyHash: hash };
-  const snapshot = await engine.extract(extractInputOf(page), { scope });
+  const snapshot =
+    page.contentTypeHeader === undefined
+      ? await engine.extract(extractInputOf(page), { scope })
+      : await engine.extractBytes(
+          {
+            url: page.finalUrl,
+            contentType: page.contentType,
+            contentTypeHeader: page.contentTypeHeader,
+            bytes: page.bytes,
+          },
+          { scope },
+        );
   return { kind: "snapshot", page, bodyHash: hash, snapshot };
 }

@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { decodeText } from "./charset";
 import { httpStatusError } from "./errors";
 import { exchange, type HttpExchange, headerValue } from "./http-exchange";
-import { mediaTypeOf } from "./media-type";
+import { isBinaryMediaType, mediaTypeOf } from "./media-type";
 import type { FetchedPage, FetchOptions, FetchRequest } from "./types";
 
 export const DEFAULT_USER_AGENT = "ChangeRadar/1.0 (+https://changeradar.app)";
@@ -83,11 +83,8 @@ export function pageFromExchange(req: FetchRequest, response: HttpExchange, star
       return decode().text;
     },
     bytes,
+    contentTypeHeader,
     etag,
     lastModified,
   };
-}
-
-export function isBinaryMediaType(mediaType: string): boolean {
-  return /^(image|audio|video|font)\/|^application\/(pdf|zip|gzip|octet-stream)$/.test(mediaType);
 }

@@ -18,3 +18,8 @@ export function sniffMediaType(bytes: Uint8Array): string {
   if (head.startsWith("{") || head.startsWith("[")) return "application/json";
   return "text/plain";
 }
+
+/** Media types whose body is not text: never decoded from a charset. */
+export function isBinaryMediaType(mediaType: string): boolean {
+  return /^(image|audio|video|font)\/|^application\/(pdf|zip|gzip|octet-stream)$/.test(mediaType);
+}

@@ -82,6 +82,11 @@ export interface FetchedPage {
   text: string;
   /** The raw body bytes, for binary formats such as PDF. */
   bytes: Uint8Array;
+  /**
+   * The Content-Type header as served (null: none), set when `text` is `bytes` decoded by `decodeText`
+   * (plain HTTP): the bytes can then be decoded where the page is extracted (an engine worker) instead.
+   */
+  contentTypeHeader?: string | null;
   etag: string | null;
   lastModified: string | null;
   /** Full-page PNG when rendered. */

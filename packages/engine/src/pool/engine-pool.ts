@@ -11,11 +11,11 @@ import type { ChangeResult, CompareOptions, FingerprintOptions, LearnedNoise } f
 import type { ExtractInput, ExtractOptions } from "../extract";
 import type { Snapshot } from "../snapshot";
 import { crashed, reviveError, tooBig, tooSlow } from "./errors";
-import type { EngineJob, EngineJobResults, PageEngine } from "./jobs";
+import type { EncodedPage, EngineJob, EngineJobResults, PageEngine } from "./jobs";
 import type { JobMessage, WorkerMessage } from "./worker";
 
 export interface EnginePoolOptions {
-  /** Worker threads; one per core by default. */
+  /** Worker threads; by default one per core but one, which is left to the main thread (fetch, hash, database). */
   size?: number;
   /** Longest one job may run once a worker has it (waiting in the queue is not counted). */
   timeBudgetMs?: number;
@@ -25,10 +25,17 @@ export interface EnginePoolOptions {
 
 export const DEFAULT_TIME_BUDGET_MS = 10_000;
 export const DEFAULT_MEMORY_BUDGET_MB = 256;
+/**
+ * Young generation of a worker. A page is parsed into short-lived objects; V8's default (up to 3 × 16 MB
+ * per thread) is then mostly garbage kept resident between two scavenges.
+ */
+const YOUNG_GENERATION_MB = 16;
 
 interface Task {
   id: number;
   job: EngineJob;
+  /** Buffers moved to the worker with the job (the page's body bytes). */
+  transfer: ArrayBuffer[];
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
@@ -40,6 +47,15 @@ interface Slot {
   timer: NodeJS.Timeout | null;
   /** The error the worker died of (an uncaught error, or V8's out-of-memory). */
   failure: Error | null;
+}
+
+/** Whether the bytes are the whole of their ArrayBuffer (so moving the buffer moves nothing else). */
+function ownsWholeBuffer(bytes: Uint8Array): boolean {
+  return (
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength &&
+    !(bytes.buffer instanceof SharedArrayBuffer)
+  );
 }
 
 const BOOT = new URL("./worker-boot.mjs", import.meta.url);
@@ -57,13 +73,21 @@ export class EnginePool implements PageEngine {
   replaced = 0;
 
   constructor(options: EnginePoolOptions = {}) {
-    this.size = Math.max(1, Math.floor(options.size ?? availableParallelism()));
+    this.size = Math.max(1, Math.floor(options.size ?? availableParallelism() - 1));
     this.timeBudgetMs = options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS;
     this.memoryBudgetMb = options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB;
   }
 
   extract(input: ExtractInput, options: ExtractOptions = {}): Promise<Snapshot> {
     return this.run({ kind: "extract", input, options });
+  }
+
+  extractBytes(page: EncodedPage, options: ExtractOptions = {}): Promise<Snapshot> {
+    // Moved, not copied: a buffer shared with other data (Node's small-allocation pool) is copied once first.
+    const bytes = ownsWholeBuffer(page.bytes) ? page.bytes : page.bytes.slice();
+    return this.run({ kind: "extractBytes", page: { ...page, bytes }, options }, [
+      bytes.buffer as ArrayBuffer,
+    ]);
   }
 
   compare(previous: Snapshot, next: Snapshot, options: CompareOptions): Promise<ChangeResult> {
@@ -102,10 +126,19 @@ export class EnginePool implements PageEngine {
     await Promise.all(slots.map((slot) => this.stop(slot, new Error("The engine pool is closed."))));
   }
 
-  private run<K extends EngineJob["kind"]>(job: EngineJob & { kind: K }): Promise<EngineJobResults[K]> {
+  private run<K extends EngineJob["kind"]>(
+    job: EngineJob & { kind: K },
+    transfer: ArrayBuffer[] = [],
+  ): Promise<EngineJobResults[K]> {
     if (this.closed) return Promise.reject(new Error("The engine pool is closed."));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, job, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({
+        id: this.nextId++,
+        job,
+        transfer,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
       this.dispatch();
     });
   }
@@ -134,13 +167,17 @@ export class EnginePool implements PageEngine {
       void this.stop(slot, tooSlow(this.timeBudgetMs));
       this.dispatch();
     }, this.timeBudgetMs);
-    slot.worker.postMessage({ id: task.id, job: task.job } satisfies JobMessage);
+    slot.worker.postMessage({ id: task.id, job: task.job } satisfies JobMessage, task.transfer);
+    task.transfer = [];
   }
 
   private spawn(): Slot {
     const worker = new Worker(BOOT, {
       workerData: { entry: ENTRY },
-      resourceLimits: { maxOldGenerationSizeMb: this.memoryBudgetMb },
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.memoryBudgetMb,
+        maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
+      },
     });
     const slot: Slot = { worker, ready: false, task: null, timer: null, failure: null };
     this.slots.add(slot);

@@ -5,5 +5,5 @@ export {
   type EnginePoolOptions,
 } from "./engine-pool";
 export { PageProcessingError } from "./errors";
-export { type EngineJob, inProcessEngine, type PageEngine } from "./jobs";
+export { type EncodedPage, type EngineJob, inProcessEngine, type PageEngine } from "./jobs";
 export { configureSharedEnginePool, sharedEnginePool } from "./shared-pool";

@@ -1,14 +1,28 @@
 /**
- * The engine work one page needs, as messages a worker thread can run: extract, compare, fingerprint and
- * learn noise. Everything in and out is structured-cloneable (snapshots are plain JSON data).
+ * The engine work one page needs, as messages a worker thread can run: extract (from text, or from the body
+ * bytes, decoded there), compare, fingerprint and learn noise. Everything in and out is structured-cloneable
+ * (snapshots are plain JSON data); body bytes are moved to the worker, not copied.
  */
 import type { ChangeResult, CompareOptions, FingerprintOptions, LearnedNoise } from "../compare";
 import { compareSnapshots, fingerprintSnapshot, learnNoise } from "../compare";
 import { type ExtractInput, type ExtractOptions, extractSnapshot } from "../extract";
+import { decodeText } from "../fetch/charset";
+import { isBinaryMediaType } from "../fetch/media-type";
 import type { Snapshot } from "../snapshot";
+
+/** A response body as fetched: decoded from its charset (BOM, Content-Type, markup) where it is extracted. */
+export interface EncodedPage {
+  url: string;
+  /** Media type without parameters. */
+  contentType: string;
+  /** The Content-Type header as served, whose charset (if any) decodes the bytes; null when none. */
+  contentTypeHeader: string | null;
+  bytes: Uint8Array;
+}
 
 export type EngineJob =
   | { kind: "extract"; input: ExtractInput; options: ExtractOptions }
+  | { kind: "extractBytes"; page: EncodedPage; options: ExtractOptions }
   | { kind: "compare"; previous: Snapshot; next: Snapshot; options: CompareOptions }
   | { kind: "fingerprint"; snapshot: Snapshot; options: FingerprintOptions }
   | { kind: "learnNoise"; first: Snapshot; second: Snapshot; previous: LearnedNoise | null };
@@ -16,6 +30,7 @@ export type EngineJob =
 /** What each job answers. */
 export interface EngineJobResults {
   extract: Snapshot;
+  extractBytes: Snapshot;
   compare: ChangeResult;
   fingerprint: string;
   learnNoise: LearnedNoise;
@@ -24,6 +39,11 @@ export interface EngineJobResults {
 /** The page-level work of a check, wherever it runs: in this thread or on the pool's worker threads. */
 export interface PageEngine {
   extract(input: ExtractInput, options?: ExtractOptions): Promise<Snapshot>;
+  /**
+   * Decodes and extracts a body as fetched. A worker pool takes the bytes over (their buffer is moved to
+   * the worker, so the caller must not read them afterwards); the main thread never decodes them.
+   */
+  extractBytes(page: EncodedPage, options?: ExtractOptions): Promise<Snapshot>;
   compare(previous: Snapshot, next: Snapshot, options: CompareOptions): Promise<ChangeResult>;
   fingerprint(snapshot: Snapshot, options: FingerprintOptions): Promise<string>;
   learnNoise(first: Snapshot, second: Snapshot, previous?: LearnedNoise | null): Promise<LearnedNoise>;
@@ -33,6 +53,8 @@ export async function runJob(job: EngineJob): Promise<EngineJobResults[EngineJob
   switch (job.kind) {
     case "extract":
       return extractSnapshot(job.input, job.options);
+    case "extractBytes":
+      return extractSnapshot(decodedInput(job.page), job.options);
     case "compare":
       return compareSnapshots(job.previous, job.next, job.options);
     case "fingerprint":
@@ -42,9 +64,15 @@ export async function runJob(job: EngineJob): Promise<EngineJobResults[EngineJob
   }
 }
 
+function decodedInput(page: EncodedPage): ExtractInput {
+  const text = isBinaryMediaType(page.contentType) ? "" : decodeText(page.bytes, page.contentTypeHeader).text;
+  return { url: page.url, contentType: page.contentType, text, bytes: page.bytes };
+}
+
 /** The engine on the calling thread: for the command line and tools, where no other user shares the loop. */
 export const inProcessEngine: PageEngine = {
   extract: (input, options = {}) => extractSnapshot(input, options),
+  extractBytes: (page, options = {}) => extractSnapshot(decodedInput(page), options),
   compare: async (previous, next, options) => compareSnapshots(previous, next, options),
   fingerprint: async (snapshot, options) => fingerprintSnapshot(snapshot, options),
   learnNoise: async (first, second, previous = null) => learnNoise(first, second, previous),

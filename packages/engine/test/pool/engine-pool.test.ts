@@ -12,7 +12,7 @@ import { watchKinds } from "@changeradar/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareSnapshots } from "../../src/compare";
 import { extractSnapshotSync, PageTooComplexError } from "../../src/extract";
-import { EnginePool, PageProcessingError } from "../../src/pool";
+import { EnginePool, inProcessEngine, PageProcessingError } from "../../src/pool";
 import { corpusEntries, readCorpusPage } from "../compare/mutations/corpus";
 
 const watch = [...watchKinds];
@@ -92,6 +92,35 @@ describe("the engine pool", () => {
       compareSnapshots(local, changed, { watch }),
     );
     expect(await pool.fingerprint(local, { watch })).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("decodes body bytes in the worker by their declared charset, taking their buffer over", async () => {
+    // "Café crème" in windows-1252: é and è are single bytes a UTF-8 decoder would turn into U+FFFD.
+    const latin = Uint8Array.from(
+      Buffer.from("<title>Menu</title><p>Caf\u00e9 cr\u00e8me at 3 \u20ac</p>", "latin1").map((b) =>
+        b === 0xac ? 0x80 : b,
+      ),
+    );
+    const body = new Uint8Array(latin.byteLength);
+    body.set(latin);
+    const page = {
+      url: "https://example.test/menu",
+      contentType: "text/html",
+      contentTypeHeader: "text/html; charset=windows-1252",
+      bytes: body,
+    };
+    const inProcess = await inProcessEngine.extractBytes({ ...page, bytes: latin });
+    const pooled = await pool.extractBytes(page);
+    expect(pooled).toEqual(inProcess);
+    expect(pooled.lines.join(" ")).toContain("Caf\u00e9 cr\u00e8me at 3 \u20ac");
+    // Moved to the worker, not copied: the caller's buffer is gone.
+    expect(body.byteLength).toBe(0);
+    // Bytes that share their buffer (Node's pool of small allocations) are copied instead.
+    const shared = Buffer.from("<title>Small</title><p>Shared buffer</p>");
+    expect(shared.buffer.byteLength).toBeGreaterThan(shared.byteLength);
+    const small = await pool.extractBytes({ ...page, contentTypeHeader: null, bytes: shared });
+    expect(small.lines).toContain("Shared buffer");
+    expect(shared.toString()).toContain("Shared buffer");
   });
 
   it("works a huge DOM off the main thread while a trivial job and /health keep answering", async () => {
