@@ -19,8 +19,21 @@ const columns = getTableColumns(monitors);
  * the schedule), else left as it is. jsonb keeps JSON null apart from "not set".
  */
 function assignment(key: string): SQL {
-  return sql`${sql.identifier(columnOf(key).name)} = ${assignedValue(key)}`;
+  const value = baselineColumns.has(key)
+    ? sql`case when ${rebased} then m.${sql.identifier(columnOf(key).name)} else ${assignedValue(key)} end`
+    : assignedValue(key);
+  return sql`${sql.identifier(columnOf(key).name)} = ${value}`;
 }
+
+/** What a new baseline resets (monitors.service's freshBaseline), and what a check of the old one sets. */
+const baselineColumns = new Set([
+  "latestSnapshotId",
+  "etag",
+  "lastModified",
+  "learnedNoise",
+  "recentFingerprints",
+  "bodyHash",
+]);
 
 function assignedValue(key: string): SQL {
   const column = columnOf(key);
@@ -44,11 +57,24 @@ function columnOf(key: string) {
 const askedAgain = sql`(m.manual_check_at is not null
   and (input.asked_at is null or date_trunc('milliseconds', m.manual_check_at) > input.asked_at))`;
 
+/** A user moved the due time while the check ran (an edit, resuming, check now): theirs is kept. */
+const rescheduled = sql`(date_trunc('milliseconds', m.next_check_at) <> input.due_at)`;
+
+/**
+ * An edit reset the baseline while the check ran (a new URL, scope or renderer): it is not the one the
+ * check compared with or, during a first check (no baseline to clear), the monitor was edited and
+ * rescheduled ("check now" edits nothing; a new name reschedules nothing).
+ */
+const rebased = sql`(m.latest_snapshot_id is distinct from input.baseline_id
+  or (m.latest_snapshot_id is null and ${rescheduled}
+    and date_trunc('milliseconds', m.updated_at) > input.edited_at))`;
+
 /**
  * ONE statement for every plan of a batch: the monitor's state with its lease released (only while
  * `owner` still holds the lease), the check row, the price point and the live event. Returns the monitors
  * finished, by their index in `rows`; a plan missing from the result lost its lease and wrote nothing.
- * A monitor whose "check now" came while its check ran is due again at once, whatever the plan says.
+ * A monitor whose "check now" came while its check ran is due again at once, whatever the plan says; one
+ * a user rescheduled meanwhile (an edit, resuming) keeps their due time, and is checked at once when due.
  */
 export async function finishChecks(
   tx: Database,
@@ -62,6 +88,9 @@ export async function finishChecks(
     monitor_id: plan.monitorId,
     state,
     asked_at: plan.askedAt?.toISOString() ?? null,
+    due_at: plan.claimed.dueAt.toISOString(),
+    baseline_id: plan.claimed.baselineId,
+    edited_at: plan.claimed.editedAt.toISOString(),
     started_at: plan.check.startedAt.toISOString(),
     duration_ms: plan.check.durationMs,
     status: plan.check.status,
@@ -76,16 +105,18 @@ export async function finishChecks(
   const result = await tx.execute(sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
-        i int, monitor_id uuid, state jsonb, asked_at timestamptz, started_at timestamptz, duration_ms int, status text,
+        i int, monitor_id uuid, state jsonb, asked_at timestamptz, due_at timestamptz, baseline_id uuid, edited_at timestamptz,
+        started_at timestamptz, duration_ms int, status text,
         http_status smallint, error text, ignored jsonb, price_at timestamptz, amount float8, currency text, live text)
     ), finished as (
       update monitors m set ${sql.join([...keys].map(assignment), sql`, `)},
-        next_check_at = case when ${askedAgain} then m.manual_check_at else ${assignedValue("nextCheckAt")} end,
+        next_check_at = case when ${askedAgain} then m.manual_check_at when ${rescheduled} then m.next_check_at
+          else ${assignedValue("nextCheckAt")} end,
         lease_until = null, lease_owner = null
       from input
       where m.id = input.monitor_id and m.lease_owner = ${owner}
       returning input.i, m.id, m.user_id, m.url, m.name, m.channel_ids, m.consecutive_failures, m.failing_alerted,
-        ${askedAgain} as asked_again
+        (${askedAgain} or (${rescheduled} and m.next_check_at <= now())) as asked_again
     ), recorded as (
       insert into checks (monitor_id, started_at, duration_ms, status, http_status, error, ignored)
       select input.monitor_id, input.started_at, input.duration_ms, input.status, input.http_status, input.error,

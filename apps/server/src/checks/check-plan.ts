@@ -60,6 +60,12 @@ export interface CheckPlan {
    * means the user asked again while it ran: the monitor is then due again at once (check-batch).
    */
   askedAt: Date | null;
+  /**
+   * The monitor's due time, stored version and last edit when this check was claimed. Only a user moves them while
+   * it runs (an edit that needs a check or a new baseline, resuming, check now): the due time they set is
+   * kept, and a baseline an edit reset is not replaced by this check's version of the old settings.
+   */
+  claimed: { dueAt: Date; baselineId: string | null; editedAt: Date };
   store?: PlannedStore;
   change?: PlannedChange;
   alerts: PlannedAlert[];
@@ -100,6 +106,11 @@ export function planRecord(
     },
     state,
     askedAt: monitor.manualCheckAt,
+    claimed: {
+      dueAt: monitor.nextCheckAt,
+      baselineId: monitor.latestSnapshotId,
+      editedAt: monitor.updatedAt,
+    },
     alerts: healthAlerts(monitor, state, outcome),
     price: snapshot?.price
       ? { at: now, amount: snapshot.price.amount, currency: snapshot.price.currency }

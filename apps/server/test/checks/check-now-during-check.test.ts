@@ -7,6 +7,7 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorSchema } from "@changeradar/contracts";
+import { sharedEnginePool } from "@changeradar/engine";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCheckWorker } from "../../src/checks/check-worker";
@@ -24,6 +25,8 @@ const holding = new Set<string>();
 const held: { path: string; body: string; response: ServerResponse }[] = [];
 
 beforeAll(async () => {
+  // The engine's worker thread starts before the clocks of `eventually` run (seconds on a loaded machine).
+  await sharedEnginePool().warm();
   t = await startTestApp();
   site = createServer((request, response) => {
     const path = request.url ?? "/";

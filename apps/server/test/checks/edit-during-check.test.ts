@@ -1,0 +1,157 @@
+/**
+ * An edit that needs a check (a new URL, scope or renderer) landing while a check of the monitor runs gets
+ * its check, of the new settings. Before the fix the edit's "check soon" was lost: the worker running the
+ * check skipped it ("already in flight"), and the running check, when it finished, moved the due time the
+ * edit had set a day ahead and made its version of the old URL the baseline.
+ */
+import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { monitorSchema } from "@changeradar/contracts";
+import { sharedEnginePool } from "@changeradar/engine";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCheckWorker } from "../../src/checks/check-worker";
+import { monitors } from "../../src/db/schema/monitors";
+import { rowsOf } from "../../src/monitors/monitors.repository";
+import { changeCount, checkCount, testTiming } from "../monitors/support/checks";
+import { productPage } from "../monitors/support/page-server";
+import { databaseKind, eventually, startTestApp, type TestApp } from "../monitors/support/test-app";
+
+let t: TestApp;
+let site: Server;
+const pages = new Map<string, string>();
+/** Paths whose next request is held until the test releases it. */
+const holding = new Set<string>();
+const held: { path: string; response: ServerResponse }[] = [];
+
+beforeAll(async () => {
+  // The engine's worker thread starts before the clocks of `eventually` run (seconds on a loaded machine).
+  await sharedEnginePool().warm();
+  t = await startTestApp();
+  site = createServer((request, response) => {
+    const path = request.url ?? "/";
+    if (holding.delete(path)) held.push({ path, response });
+    else response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(pages.get(path) ?? "");
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+});
+afterAll(async () => {
+  for (const { response } of held) response.destroy();
+  site.closeAllConnections();
+  site.close();
+  await t.close();
+});
+
+const url = (path: string) => `http://127.0.0.1:${(site.address() as AddressInfo).port}${path}`;
+const heldCount = (path: string) => async () => held.filter((h) => h.path === path).length;
+
+function release(path: string): void {
+  const [request] = held.splice(
+    held.findIndex((h) => h.path === path),
+    1,
+  );
+  request.response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(pages.get(path));
+}
+
+async function createMonitor(auth: { authorization: string }, path: string): Promise<string> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/monitors",
+    headers: auth,
+    payload: { url: url(path), frequency: "1d", watch: ["text"] },
+  });
+  expect(res.statusCode).toBe(201);
+  return monitorSchema.parse(res.json()).id;
+}
+
+async function moveTo(auth: { authorization: string }, id: string, path: string): Promise<void> {
+  const res = await t.app.inject({
+    method: "PATCH",
+    url: `/api/v1/monitors/${id}`,
+    headers: auth,
+    payload: { url: url(path) },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+/** The monitor's due time, and whether its baseline is one of its stored versions. */
+async function stateOf(id: string) {
+  const db = t.database.handle.db;
+  const [row] = await db
+    .select({ nextCheckAt: monitors.nextCheckAt, url: monitors.url, snapshotId: monitors.latestSnapshotId })
+    .from(monitors)
+    .where(eq(monitors.id, id));
+  const baseline = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from snapshots where id = ${row!.snapshotId} and monitor_id = ${id}`,
+  );
+  return { ...row!, hasBaseline: rowsOf<{ n: number }>(baseline)[0]?.n === 1 };
+}
+
+const oldPage = productPage({ text: "A sturdy anvil for every workshop." });
+const movedPage = productPage({ text: "The anvil moved to its new page, now in titanium." });
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe(`an edit during a running check on ${databaseKind}`, () => {
+  it("gets its check of the new URL after a check in flight on the same worker", async () => {
+    const db = t.database.handle.db;
+    const user = await t.signUp("Business");
+    pages.set("/old-a", oldPage);
+    pages.set("/new-a", movedPage);
+    holding.add("/old-a");
+    // The first check runs in the app's own worker and waits on the old page.
+    const id = await createMonitor(user.auth, "/old-a");
+    await eventually(heldCount("/old-a"), (n) => n === 1);
+    await moveTo(user.auth, id, "/new-a");
+    release("/old-a");
+
+    await eventually(
+      () => checkCount(db, id),
+      (n) => n === 2,
+    );
+    // The second check took the new page as the baseline: nothing compared across the two URLs.
+    await eventually(
+      () => stateOf(id),
+      (s) => s.hasBaseline && s.nextCheckAt.getTime() > Date.now() + DAY_MS / 2,
+    );
+    expect(await changeCount(db, id)).toBe(0);
+  });
+
+  it("gets its check after a scheduled check another worker holds the lease of", async () => {
+    const db = t.database.handle.db;
+    const user = await t.signUp("Business");
+    pages.set("/old-b", oldPage);
+    pages.set("/new-b", movedPage);
+    const id = await createMonitor(user.auth, "/old-b");
+    await eventually(
+      () => checkCount(db, id),
+      (n) => n === 1,
+    );
+    const scheduler = createCheckWorker({
+      db,
+      fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 60_000 },
+      timing: testTiming,
+      idlePollMs: 100,
+      stopGraceMs: 100,
+    });
+    holding.add("/old-b");
+    await db.update(monitors).set({ nextCheckAt: sql`now()` }).where(eq(monitors.id, id));
+    scheduler.start();
+    try {
+      await eventually(heldCount("/old-b"), (n) => n === 1);
+      await moveTo(user.auth, id, "/new-b");
+      release("/old-b");
+
+      await eventually(
+        () => checkCount(db, id),
+        (n) => n === 3,
+      );
+      await eventually(
+        () => stateOf(id),
+        (s) => s.hasBaseline && s.nextCheckAt.getTime() > Date.now() + DAY_MS / 2,
+      );
+      expect(await changeCount(db, id)).toBe(0);
+    } finally {
+      await scheduler.stop();
+    }
+  });
+});
