@@ -9,12 +9,14 @@ import { planInForce } from "./plan-in-force";
 /**
  * The plan gates applied when a monitor is checked, not only when it is saved: after a downgrade (or a
  * lapsed payment) a monitor keeps its browser steps and rendering stored, but they do not run until the
- * plan in force allows them again. Only monitors that use a browser cost the owner's row a read.
+ * plan in force allows them again; so do a site's watched pages on a plan that watches none. Only
+ * monitors that use a browser, or watch a site's page, cost the owner's row a read.
  */
 export function checkPlanGate(db: Database, clock: Clock): CheckPlanGate {
   return {
     async refusal(monitor) {
-      if (!monitor.renderJs && monitor.browserSteps.length === 0) return null;
+      const sitePage = monitor.parentId !== null;
+      if (!monitor.renderJs && monitor.browserSteps.length === 0 && !sitePage) return null;
       const [owner] = await db
         .select({ planType: users.planType, planStatus: users.planStatus, planStatusAt: users.planStatusAt })
         .from(users)
@@ -23,6 +25,7 @@ export function checkPlanGate(db: Database, clock: Clock): CheckPlanGate {
       return checkRefusal(planInForce(owner, clock.now()).inForce, {
         renderJs: monitor.renderJs,
         browserStepCount: monitor.browserSteps.length,
+        sitePage,
       });
     },
   };

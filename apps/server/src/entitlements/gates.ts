@@ -78,8 +78,11 @@ export function browserStepsRefusal(plan: PlanName): string | null {
  */
 export function checkRefusal(
   plan: PlanName,
-  monitor: { renderJs: boolean; browserStepCount: number },
+  monitor: { renderJs: boolean; browserStepCount: number; sitePage?: boolean },
 ): string | null {
+  if (monitor.sitePage && plans[plan].site.watchedPages === 0) {
+    return `${notCheckedOnPlan}watching each page of a site needs ${orHigher(planForSite({ watchedPages: 1 }) ?? "Business")}. Upgrade to watch its pages again; the site's pages added and removed are still reported.`;
+  }
   if (monitor.browserStepCount > 0 && !planAllowsBrowserSteps(plan)) {
     return `${notCheckedOnPlan}its browser steps need ${orHigher(planForBrowserSteps())}. They are kept: upgrade to run them again, or remove them to check the page without them.`;
   }

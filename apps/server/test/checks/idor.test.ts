@@ -127,6 +127,12 @@ describe("every monitors and history endpoint is scoped to its owner", () => {
 
     const list = await t.app.inject({ method: "GET", url: "/api/v1/changes", headers: other.auth });
     expect(list.json().total).toBe(0);
+    const sitePages = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/monitors?site=${monitorId}`,
+      headers: other.auth,
+    });
+    expect(sitePages.json().total).toBe(0);
     const feeds = await t.app.inject({ method: "GET", url: "/api/v1/feeds", headers: other.auth });
     expect(feeds.json().items).toEqual([]);
     const ownFeeds = await t.app.inject({ method: "GET", url: "/api/v1/feeds", headers: owner.auth });

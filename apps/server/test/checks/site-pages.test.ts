@@ -1,12 +1,17 @@
 import { changeDetailSchema, type Monitor, monitorSchema } from "@changeradar/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckWorker } from "../../src/checks/check-worker";
+import { type CheckWorker, createCheckWorker } from "../../src/checks/check-worker";
+import { systemClock } from "../../src/clock";
+import { users } from "../../src/db/schema/users";
+import { changePlan } from "../../src/entitlements";
+import { checkPlanGate } from "../../src/entitlements/check-gate";
 import {
   changeCount,
   checkCount,
   checkOnce,
-  manualWorker,
   notificationTypes,
+  testTiming,
 } from "../monitors/support/checks";
 import { type PageServer, startPageServer } from "../monitors/support/page-server";
 import { eventually, startTestApp, type TestApp } from "../monitors/support/test-app";
@@ -17,7 +22,21 @@ let worker: CheckWorker;
 
 beforeAll(async () => {
   [t, pages] = await Promise.all([startTestApp(), startPageServer()]);
-  worker = manualWorker(t.database.handle.db);
+  const db = t.database.handle.db;
+  // The checks as the app runs them, the plan's check-time gates included; one check when told.
+  worker = createCheckWorker({
+    db,
+    fetch: {
+      allowPrivateTargets: true,
+      browserPool: null,
+      totalTimeoutMs: 1500,
+      planGate: checkPlanGate(db, systemClock),
+    },
+    timing: testTiming,
+    schedule: false,
+    stopGraceMs: 100,
+  });
+  worker.start();
 });
 afterAll(async () => {
   await worker.stop();
@@ -91,6 +110,10 @@ describe("watching each page of a site", () => {
     // Listed under their site, not among the monitors the user made, and not counted toward the plan.
     const all = (await request(owner.auth, "GET", "/monitors")).json();
     expect(all.items.map((m: Monitor) => m.id)).toEqual([site.id]);
+    // Another user asking for this site's pages gets none (IDOR).
+    const stranger = await t.signUp("Business");
+    const theirs = (await request(stranger.auth, "GET", `/monitors?site=${site.id}`)).json();
+    expect({ items: theirs.items, total: theirs.total }).toEqual({ items: [], total: 0 });
 
     const [pageA, pageB] = watched;
     await checkOnce(db, worker, pageA.id);
@@ -136,7 +159,7 @@ describe("watching each page of a site", () => {
     expect(await watchedPages(owner.auth, site.id)).toEqual([]);
   });
 
-  it("a site's pages pause and resume with it, and go with it when it is deleted", async () => {
+  it("a site's pages pause and resume with it, are not checked on a plan that watches none, and go with the site", async () => {
     const owner = await t.signUp("Pro");
     pages.set("/pause/sitemap.xml", urlset("/pause/a"));
     pages.set("/pause/a", article("Hello."));
@@ -152,6 +175,16 @@ describe("watching each page of a site", () => {
     await request(owner.auth, "POST", `/monitors/${site.id}/resume`);
     expect((await watchedPages(owner.auth, site.id)).map((m) => m.paused)).toEqual([false]);
     const [page] = await watchedPages(owner.auth, site.id);
+    // Down to a plan that watches no site's pages: they are kept, but not checked, and say why.
+    const db = t.database.handle.db;
+    const [user] = await db.select().from(users).where(eq(users.id, owner.id));
+    await db.transaction((tx) =>
+      changePlan(tx, user, { planType: "Free", planStatus: "active" }, new Date()),
+    );
+    await checkOnce(db, worker, page.id);
+    expect((await request(owner.auth, "GET", `/monitors/${page.id}`)).json().lastError).toBe(
+      "Not checked on your plan: watching each page of a site needs the Personal plan or higher. Upgrade to watch its pages again; the site's pages added and removed are still reported.",
+    );
     expect((await request(owner.auth, "DELETE", `/monitors/${site.id}`)).statusCode).toBe(204);
     expect((await request(owner.auth, "GET", `/monitors/${page.id}`)).statusCode).toBe(404);
   });
