@@ -6,10 +6,10 @@
  * per line. A line that is new after every filter is a real change and counts for nothing here.
  */
 import type { Snapshot } from "../snapshot";
-import { applyIgnoreRules, type IgnoreRule } from "./ignore-rules";
+import type { IgnoreRule } from "./ignore-rules";
 import { maskNoise } from "./noise-masks";
 import { type LearnedNoise, matchesTemplate } from "./noise-view";
-import { normaliseWhitespace } from "./normalise";
+import { normaliseWhitespace, ruledLine } from "./normalise";
 
 export interface IgnoredNoise {
   /** Dates, times, "2 hours ago", weekdays that changed and were masked. */
@@ -62,7 +62,7 @@ export function countIgnored(
     if (previousForms) return previousForms;
     previousForms = { ruled: new Set(), learned: new Set() };
     for (const line of beforeSet) {
-      const ruled = applyIgnoreRules(maskNoise(line), settings.rules);
+      const ruled = ruledForm(line, settings.rules);
       if (ruled === null) continue;
       previousForms.ruled.add(ruled);
       const learned = settings.learnedNoise ? learnedForm(ruled, settings.learnedNoise) : null;
@@ -81,15 +81,15 @@ export function countIgnored(
       for (const kind of differingFragments(partner, line, masked)) found[categoryOf[kind]!] += 1;
       continue;
     }
-    const ruled = applyIgnoreRules(masked, settings.rules);
+    const ruled = ruledForm(line, settings.rules);
     if (ruled === null) {
-      const rule = settings.rules.find((r) => r.kind === "text" && masked.toLowerCase().includes(r.needle));
+      const rule = settings.rules.find((r) => r.kind === "text" && line.toLowerCase().includes(r.needle));
       if (rule) credit(rule);
       continue;
     }
     if (ruled !== masked && previousLines().ruled.has(ruled)) {
       for (const rule of settings.rules)
-        if (rule.kind === "regex" && rule.pattern.firstMatch(masked) !== null) credit(rule);
+        if (rule.kind === "regex" && rule.pattern.firstMatch(line) !== null) credit(rule);
       continue;
     }
     if (settings.learnedNoise) {
@@ -100,6 +100,12 @@ export function countIgnored(
   found.rules = [...ruleLines].map(([rule, lines]) => ({ rule, lines }));
   const any = found.timestamps + found.counters + found.ids + found.learned + found.rules.length > 0;
   return any ? found : null;
+}
+
+/** A line as the rules, then the built-in masks, leave it (as the comparison sees it): null when a rule hides it. */
+function ruledForm(line: string, rules: readonly IgnoreRule[]): string | null {
+  const ruled = ruledLine(line, rules);
+  return ruled === null ? null : maskNoise(ruled);
 }
 
 /** A line as learned noise leaves it: null when the whole line is volatile. */

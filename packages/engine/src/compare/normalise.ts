@@ -30,9 +30,19 @@ export function normaliseWhitespace(text: string): string {
 }
 
 export function normaliseLine(line: string, rules: readonly IgnoreRule[] = []): string | null {
-  const masked = maskNoise(normaliseWhitespace(line));
-  if (masked === "") return null;
-  return rules.length > 0 ? applyIgnoreRules(masked, rules) : masked;
+  const ruled = ruledLine(normaliseWhitespace(line), rules);
+  if (ruled === null) return null;
+  const masked = maskNoise(ruled);
+  return masked === "" ? null : masked;
+}
+
+/**
+ * The user's ignore rules, applied to the line as the page shows it (whitespace normalised), before the
+ * built-in masks rewrite its dates, times, weekdays and counters: a rule holds the words the user read
+ * ("Monday special", "Opens at 10:30"), which the masked line no longer has.
+ */
+export function ruledLine(line: string, rules: readonly IgnoreRule[]): string | null {
+  return rules.length > 0 ? applyIgnoreRules(line, rules) : line;
 }
 
 /** An item's identity with noise removed: URL keys lose cache-busters, title keys lose masked fragments. */

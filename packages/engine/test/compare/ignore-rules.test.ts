@@ -67,3 +67,44 @@ describe("ignore rules", () => {
     expect(compareSnapshots(before, after, { watch: ["text"], ignore: ["/now: \\d+/"] }).changed).toBe(false);
   });
 });
+
+describe("ignore rules match the page as the user reads it", () => {
+  const compare = (before: string[], after: string[], ignore: string[]) =>
+    compareSnapshots(buildSnapshot({ lines: before }), buildSnapshot({ lines: after }), {
+      watch: ["text"],
+      ignore,
+    });
+
+  it("a text rule holding a word or number the built-in masks rewrite still hides its line", () => {
+    for (const [rule, before, after] of [
+      // A weekday (masked ⟨day⟩), a clock time (⟨time⟩) and a counter (⟨n⟩) in the rule as written.
+      ["Monday special", "Monday special: tomato soup", "Monday special: lentil soup"],
+      ["Opens at 10:30", "Opens at 10:30 — today's host: Ana", "Opens at 10:30 — today's host: Ben"],
+      ["1,234 views", "1,234 views · featured by Ana", "1,234 views · featured by Ben"],
+    ]) {
+      const result = compare(["Acme Café", before], ["Acme Café", after], [rule]);
+      expect(result.changed, rule).toBe(false);
+      expect(result.ignored?.rules, rule).toEqual([{ rule, lines: 1 }]);
+    }
+  });
+
+  it("a /regex/ rule matching a time the masks rewrite hides what it matches", () => {
+    const rule = "/Next bus \\d\\d:\\d\\d, driver \\w+/";
+    const result = compare(
+      ["Acme Café", "Next bus 10:42, driver Ana"],
+      ["Acme Café", "Next bus 10:57, driver Ben"],
+      [rule],
+    );
+    expect(result.changed).toBe(false);
+    expect(result.ignored?.rules).toEqual([{ rule, lines: 1 }]);
+  });
+
+  it("a line the rule does not name still changes", () => {
+    const result = compare(
+      ["Acme Café", "Monday special: tomato soup", "Price 4.50"],
+      ["Acme Café", "Monday special: lentil soup", "Price 4.80"],
+      ["Monday special"],
+    );
+    expect(result.changed).toBe(true);
+  });
+});
