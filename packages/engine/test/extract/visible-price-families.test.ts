@@ -167,6 +167,9 @@ describe("a regular-price label owns the amount after it, not the whole text", (
     ['<div class="price">Save 20% $39.99</div>', "en-US", "com", 39.99, "USD"],
     // A plain line in the buy box, no element named price.
     ["<p>Was £49.99 Now £29.99</p>", "en-GB", "co.uk", 29.99, "GBP"],
+    // The regular price struck through inside a plain line: not the one paid.
+    ["<div><del>€49,99</del> €29,99</div>", "de-DE", "de", 29.99, "EUR"],
+    ["<p><s>$49.99</s> $29.99 <span>In stock</span></p>", "en-US", "com", 29.99, "USD"],
   ] as const)("%s → %s", (html, lang, tld, amount, currency) => {
     expect(shop(html, lang, tld)).toMatchObject({ amount, currency });
   });

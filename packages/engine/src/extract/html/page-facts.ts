@@ -35,6 +35,8 @@ export interface PageFacts {
   buyControls: BuyControl[];
   /** Line indexes where visible `<h2>` / `<h3>` elements start (sections after the buy box), at most 50. */
   sectionLines: number[];
+  /** Visible struck-through text elements (`<del>`, `<s>`, `<strike>`) with their line, at most 40. */
+  struckElements: PositionedElement[];
 }
 
 export interface MarkupField {
@@ -109,6 +111,9 @@ export function collectVisible(el: Element, facts: PageFacts, lines: LineBuilder
     if (facts.headingLines.length < 10) facts.headingLines.push(lines.lines.length);
   } else if (name === "h2" || name === "h3") {
     if (facts.sectionLines.length < 50) facts.sectionLines.push(lines.lines.length);
+  } else if (struckTags.has(name)) {
+    if (facts.struckElements.length < maxStruckElements)
+      facts.struckElements.push({ element: el, line: lines.lines.length });
   } else if (name === "input") {
     const type = a.type?.toLowerCase();
     if ((type === "submit" || type === "button") && a.value) lines.add(` ${a.value} `);
@@ -137,6 +142,8 @@ export function collectVisible(el: Element, facts: PageFacts, lines: LineBuilder
 }
 
 const maxBuyControls = 40;
+const struckTags = new Set(["del", "s", "strike"]);
+const maxStruckElements = 40;
 const buttonLike = /btn|button/i;
 
 function collectBuyControl(el: Element, target: string, facts: PageFacts, line: number): void {

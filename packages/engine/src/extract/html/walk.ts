@@ -26,6 +26,7 @@ export function walkPage(roots: AnyNode[]): PageFacts {
     hasPurchaseControl: false,
     buyControls: [],
     sectionLines: [],
+    struckElements: [],
   };
   const lines = new LineBuilder();
   // Parallel stacks: a node to visit, or (when the node is null) the element being closed.

@@ -52,7 +52,8 @@ export function visiblePrices(
   if (candidates.length > 0 && inTiles > 0 && shown.length === 0) return { shown, struck };
   for (const heading of headings) {
     if (shown.length > 0) break;
-    for (const line of page.lines.slice(heading, heading + buyBoxLines)) {
+    for (let at = heading; at < Math.min(page.lines.length, heading + buyBoxLines); at++) {
+      const line = withoutStruckText(page, at);
       if (line.length > 200) continue;
       const text = withoutRegularAmounts(line);
       if (text === null) continue;
@@ -123,6 +124,17 @@ function readPriceElement(
   const text = withoutRegularAmounts(full);
   if (text === null || text.trim() === "") return null;
   return findMoney(text, hints, stated) ?? (bare ? findBareAmount(text, fallback) : null);
+}
+
+/** A buy-box line without the text it shows struck through ("<del>€49,99</del> €29,99" → " €29,99"). */
+function withoutStruckText(page: PageFacts, at: number): string {
+  let line = page.lines[at] as string;
+  for (const { element, line: struckAt } of page.struckElements) {
+    if (struckAt !== at) continue;
+    const text = textOf(element, 80);
+    if (text !== "") line = line.replace(text, " ");
+  }
+  return line;
 }
 
 /** How many regular-price labels one text may carry ("RRP £49.99 … Save £20"). */
