@@ -7,7 +7,7 @@
  * the plan bounds (entitlements siteRefusal); it does not count toward the plan's monitor limit.
  */
 import { type Frequency, frequencyMinutes } from "@changeradar/contracts";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { type MonitorRow, monitors } from "../db/schema/monitors";
 
@@ -96,4 +96,20 @@ export async function applyToSitePages(db: Database, site: MonitorRow): Promise<
     .update(monitors)
     .set({ ...sharedSettings(site), updatedAt: new Date() })
     .where(mine);
+  if (!site.paused) await spaceOverdue(db, site.id);
+}
+
+/**
+ * Pages that fell due while their site was paused are spaced FIRST_CHECK_SPACING_MS apart from now, in
+ * address order, so resuming a site of many pages does not read them all at once.
+ */
+async function spaceOverdue(db: Database, siteId: string): Promise<void> {
+  const spacing = sql.raw(`interval '${FIRST_CHECK_SPACING_MS} milliseconds'`);
+  await db.execute(sql`
+    update ${monitors} as m set next_check_at = now() + r.n * ${spacing}
+    from (
+      select id, row_number() over (order by url) - 1 as n
+      from ${monitors} where parent_id = ${siteId} and next_check_at < now()
+    ) as r
+    where m.id = r.id`);
 }

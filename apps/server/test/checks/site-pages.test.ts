@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CheckWorker, createCheckWorker } from "../../src/checks/check-worker";
 import { systemClock } from "../../src/clock";
+import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
 import { changePlan } from "../../src/entitlements";
 import { checkPlanGate } from "../../src/entitlements/check-gate";
@@ -161,7 +162,7 @@ describe("watching each page of a site", () => {
 
   it("a site's pages pause and resume with it, are not checked on a plan that watches none, and go with the site", async () => {
     const owner = await t.signUp("Pro");
-    pages.set("/pause/sitemap.xml", urlset("/pause/a"));
+    pages.set("/pause/sitemap.xml", urlset("/pause/a", "/pause/b"));
     pages.set("/pause/a", article("Hello."));
     const site = await createSite(owner.auth, {
       url: pages.url("/pause/sitemap.xml"),
@@ -171,9 +172,18 @@ describe("watching each page of a site", () => {
     // Pro watches up to 100 pages of a site: the page cap defaults to it.
     expect(site.maxPages).toBe(100);
     await request(owner.auth, "POST", `/monitors/${site.id}/pause`);
-    expect((await watchedPages(owner.auth, site.id)).map((m) => m.paused)).toEqual([true]);
+    expect((await watchedPages(owner.auth, site.id)).map((m) => m.paused)).toEqual([true, true]);
+    // Paused long enough for its pages to fall due: resumed, they are read one after the other.
+    await t.database.handle.db
+      .update(monitors)
+      .set({ nextCheckAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(monitors.parentId, site.id));
     await request(owner.auth, "POST", `/monitors/${site.id}/resume`);
-    expect((await watchedPages(owner.auth, site.id)).map((m) => m.paused)).toEqual([false]);
+    const resumed = await watchedPages(owner.auth, site.id);
+    expect(resumed.map((m) => m.paused)).toEqual([false, false]);
+    const due = resumed.map((m) => Date.parse(m.nextCheckAt ?? "")).sort();
+    expect(due[1] - due[0]).toBeGreaterThanOrEqual(1000);
+    expect(due[0]).toBeGreaterThan(Date.now() - 60_000);
     const [page] = await watchedPages(owner.auth, site.id);
     // Down to a plan that watches no site's pages: they are kept, but not checked, and say why.
     const db = t.database.handle.db;
