@@ -116,15 +116,21 @@ test("a monitor behind a login form: steps recorded in the editor, a secret type
 
   await steps.getByRole("button", { name: "Add step" }).click();
   await steps.getByLabel("Step 3 css selector").fill("#submit");
+  // A wait for the member page's text, at most 5 seconds (the field asks in seconds, 1 to 30).
+  await steps.getByRole("button", { name: "Add step" }).click();
+  await steps.getByRole("combobox", { name: "Action" }).nth(3).click();
+  await page.getByRole("option", { name: "Wait for text" }).click();
+  await steps.getByLabel("Step 4 text").fill("Member prices");
+  await steps.getByLabel("Step 4 wait at most, in seconds").fill("5");
   // Steps run in a browser: Render JavaScript is on and locked, saying why.
   await expect(page.getByRole("switch", { name: /Render JavaScript/ })).toBeChecked();
   await expect(page.getByText("Always on while the monitor has browser steps")).toBeVisible();
 
   // Recorded against the live page: a screenshot after each step; the last one is behind the login.
   await steps.getByRole("button", { name: "Run steps" }).click();
-  await expect(steps.getByText("All 3 steps ran.")).toBeVisible({ timeout: 60_000 });
-  await expect(steps.getByRole("img", { name: /The page after step \d/ })).toHaveCount(3);
-  await expect(steps.getByText(site.url("/member"))).toBeVisible();
+  await expect(steps.getByText("All 4 steps ran.")).toBeVisible({ timeout: 60_000 });
+  await expect(steps.getByRole("img", { name: /The page after step \d/ })).toHaveCount(4);
+  await expect(steps.getByText(site.url("/member")).first()).toBeVisible();
 
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
