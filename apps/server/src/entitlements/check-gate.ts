@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { CheckPlanGate } from "../checks/page-check";
 import type { Clock } from "../clock";
 import type { Database } from "../db";
+import { type MonitorRow, monitors } from "../db/schema/monitors";
 import { users } from "../db/schema/users";
 import { checkRefusal } from "./gates";
 import { planInForce } from "./plan-in-force";
@@ -26,7 +27,27 @@ export function checkPlanGate(db: Database, clock: Clock): CheckPlanGate {
         renderJs: monitor.renderJs,
         browserStepCount: monitor.browserSteps.length,
         sitePage,
+        sitePagesBefore: sitePage ? await sitePagesBefore(db, monitor) : 0,
       });
     },
   };
+}
+
+/**
+ * How many of its site's pages were found before this one (oldest first): after a downgrade to a plan that
+ * watches fewer pages per site, the first ones found stay watched and the rest wait for an upgrade.
+ */
+async function sitePagesBefore(db: Database, monitor: MonitorRow): Promise<number> {
+  if (monitor.parentId === null) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(monitors)
+    .where(
+      and(
+        eq(monitors.parentId, monitor.parentId),
+        // Compared in the database: pages found in one check share a microsecond timestamp a Date rounds.
+        sql`(${monitors.createdAt}, ${monitors.id}) < (select m.created_at, m.id from monitors m where m.id = ${monitor.id})`,
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -78,10 +78,15 @@ export function browserStepsRefusal(plan: PlanName): string | null {
  */
 export function checkRefusal(
   plan: PlanName,
-  monitor: { renderJs: boolean; browserStepCount: number; sitePage?: boolean },
+  monitor: { renderJs: boolean; browserStepCount: number; sitePage?: boolean; sitePagesBefore?: number },
 ): string | null {
-  if (monitor.sitePage && plans[plan].site.watchedPages === 0) {
+  const watchedPages = plans[plan].site.watchedPages;
+  if (monitor.sitePage && watchedPages === 0) {
     return `${notCheckedOnPlan}watching each page of a site needs ${orHigher(planForSite({ watchedPages: 1 }) ?? "Business")}. Upgrade to watch its pages again; the site's pages added and removed are still reported.`;
+  }
+  const rank = (monitor.sitePagesBefore ?? 0) + 1;
+  if (monitor.sitePage && rank > watchedPages) {
+    return `${notCheckedOnPlan}your ${plan} plan watches the first ${watchedPages} pages found on a site, and this is page ${rank}. Watching ${rank} pages needs ${orHigher(planForSite({ watchedPages: rank }) ?? "Business")}; the site's pages added and removed are still reported.`;
   }
   if (monitor.browserStepCount > 0 && !planAllowsBrowserSteps(plan)) {
     return `${notCheckedOnPlan}its browser steps need ${orHigher(planForBrowserSteps())}. They are kept: upgrade to run them again, or remove them to check the page without them.`;

@@ -200,6 +200,38 @@ describe("watching each page of a site", () => {
   });
 });
 
+describe("a site's watched pages after a downgrade to fewer pages per site", () => {
+  it("keeps the first pages found watched up to the new plan's count, and says why the others wait", async () => {
+    const owner = await t.signUp("Pro");
+    const paths = Array.from({ length: 27 }, (_, i) => `/fewer/p${i}`);
+    pages.set("/fewer/sitemap.xml", urlset(...paths));
+    for (const path of paths) pages.set(path, article(`Page ${path}.`));
+    const site = await createSite(owner.auth, {
+      url: pages.url("/fewer/sitemap.xml"),
+      mode: "sitemap",
+      watchPages: true,
+    });
+    const db = t.database.handle.db;
+    const found = await db
+      .select({ id: monitors.id })
+      .from(monitors)
+      .where(eq(monitors.parentId, site.id))
+      .orderBy(monitors.createdAt, monitors.id);
+    expect(found).toHaveLength(27);
+    const [user] = await db.select().from(users).where(eq(users.id, owner.id));
+    // Personal watches 25 pages per site: the 25th found is still checked, the 26th is not.
+    await db.transaction((tx) =>
+      changePlan(tx, user, { planType: "Personal", planStatus: "active" }, new Date()),
+    );
+    await checkOnce(db, worker, found[24].id);
+    expect((await request(owner.auth, "GET", `/monitors/${found[24].id}`)).json().lastError).toBeNull();
+    await checkOnce(db, worker, found[25].id);
+    expect((await request(owner.auth, "GET", `/monitors/${found[25].id}`)).json().lastError).toBe(
+      "Not checked on your plan: your Personal plan watches the first 25 pages found on a site, and this is page 26. Watching 26 pages needs the Pro plan or higher; the site's pages added and removed are still reported.",
+    );
+  });
+});
+
 describe("a site's limits by plan", () => {
   it("refuses, at save time, a page cap, a depth or per-page watching beyond the plan, naming the plan that allows it", async () => {
     const cases: [string, Record<string, unknown>, string][] = [
