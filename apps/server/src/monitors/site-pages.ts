@@ -96,7 +96,25 @@ export async function applyToSitePages(db: Database, site: MonitorRow): Promise<
     .update(monitors)
     .set({ ...sharedSettings(site), updatedAt: new Date() })
     .where(mine);
+  await renamePages(db, site);
   if (!site.paused) await spaceOverdue(db, site.id);
+}
+
+/** A renamed site renames its pages (their names carry it); an unchanged name costs one read. */
+async function renamePages(db: Database, site: MonitorRow): Promise<void> {
+  const pages = await db
+    .select({ id: monitors.id, url: monitors.url, name: monitors.name })
+    .from(monitors)
+    .where(eq(monitors.parentId, site.id));
+  const renamed = pages.filter((page) => page.name !== pageName(site.name, page.url));
+  if (renamed.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const page of renamed)
+      await tx
+        .update(monitors)
+        .set({ name: pageName(site.name, page.url) })
+        .where(eq(monitors.id, page.id));
+  });
 }
 
 /**

@@ -147,6 +147,13 @@ describe("watching each page of a site", () => {
       [70, ["text", "price"]],
       [70, ["text", "price"]],
     ]);
+    // Renamed, the site renames its pages: their names carry it.
+    const renamed = await request(owner.auth, "PATCH", `/monitors/${site.id}`, { name: "Handbook" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await watchedPages(owner.auth, site.id)).map((m) => m.name).sort()).toEqual([
+      "Handbook · /docs/a",
+      "Handbook · /docs/b",
+    ]);
 
     pages.set("/docs/sitemap.xml", urlset("/docs/a"));
     await checkOnce(db, worker, site.id);
