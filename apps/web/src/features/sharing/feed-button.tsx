@@ -17,7 +17,8 @@ export function MonitorFeedButton({ monitorId }: { monitorId: string }) {
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="feed-title">
         <DialogTitle id="feed-title">Private feed of this monitor</DialogTitle>
-        <DialogContent>
+        {/* MUI drops a dialog content's top padding after a title, which clips the first field's label. */}
+        <DialogContent sx={{ "&&": { pt: 1 } }}>
           <FeedLinks filter={{ scope: "monitor", monitorId }} what="this monitor" />
         </DialogContent>
         <DialogActions>
