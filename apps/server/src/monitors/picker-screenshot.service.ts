@@ -1,14 +1,13 @@
-import type { BrowserStep, PickerScreenshot, pickerScreenshotRequestSchema } from "@changeradar/contracts";
+import type { PickerScreenshot, pickerScreenshotRequestSchema } from "@changeradar/contracts";
 import { BrowserStepError, FetchError } from "@changeradar/engine";
 import type { z } from "zod";
 import type { SecretBox } from "../alerts/secret-box";
 import type { FetchSettings } from "../checks/page-check";
 import { assertBrowserStepsAllowed, assertRenderingAllowed } from "../entitlements";
-import { Invalid, ServiceUnavailable } from "../http/errors";
-import { assertCheckableUrl, assertStepUrl } from "./monitor-input";
-import { type MonitorsContext, ownedMonitor } from "./monitors.service";
+import { Invalid } from "../http/errors";
+import { prepareLiveRender } from "./live-render";
+import type { MonitorsContext } from "./monitors.service";
 import { pickerElementsFrom, pickerProbeScript } from "./picker-probe";
-import { openSteps, sealSteps } from "./step-secrets";
 
 /** A screenshot this large (a very long, noisy page) is not sent to the editor. */
 export const MAX_PICKER_SCREENSHOT_BYTES = 10 * 1024 * 1024;
@@ -27,13 +26,7 @@ export async function pickerScreenshot(
 ): Promise<PickerScreenshot> {
   assertRenderingAllowed(ctx.user.plan);
   if (input.steps.length > 0) assertBrowserStepsAllowed(ctx.user.plan);
-  let stored: BrowserStep[] = [];
-  if (input.monitorId) stored = (await ownedMonitor(ctx, input.monitorId)).browserSteps;
-  await assertCheckableUrl(input.url, settings);
-  for (const step of input.steps) if (step.kind === "goto") await assertStepUrl(step.url, settings);
-  const steps = openSteps(box, sealSteps(box, input.steps, stored));
-  const pool = settings.browserPool;
-  if (!pool) throw new ServiceUnavailable("No browser is configured to render the page.");
+  const { pool, steps } = await prepareLiveRender(ctx, input, settings, box, "render the page");
   let measured: unknown = null;
   try {
     const page = await pool.render(

@@ -1,4 +1,4 @@
-import type { BrowserStep, RunStepsResult, runStepsRequestSchema, StepRun } from "@changeradar/contracts";
+import type { RunStepsResult, runStepsRequestSchema, StepRun } from "@changeradar/contracts";
 import { BrowserStepError, FetchError, type StepReport } from "@changeradar/engine";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
@@ -6,10 +6,9 @@ import type { SecretBox } from "../alerts/secret-box";
 import type { FetchSettings } from "../checks/page-check";
 import { monitorBrowserState } from "../db/schema/monitors";
 import { assertBrowserStepsAllowed, assertRenderingAllowed } from "../entitlements";
-import { NotFound, ServiceUnavailable } from "../http/errors";
-import { assertCheckableUrl, assertStepUrl } from "./monitor-input";
+import { NotFound } from "../http/errors";
+import { prepareLiveRender } from "./live-render";
 import { type MonitorsContext, ownedMonitor } from "./monitors.service";
-import { openSteps, sealSteps } from "./step-secrets";
 
 /**
  * POST /monitors/steps/run: the editor's "Run steps". The steps run once in the browser pool against the
@@ -24,13 +23,7 @@ export async function runStepsPreview(
 ): Promise<RunStepsResult> {
   assertBrowserStepsAllowed(ctx.user.plan);
   assertRenderingAllowed(ctx.user.plan);
-  let stored: BrowserStep[] = [];
-  if (input.monitorId) stored = (await ownedMonitor(ctx, input.monitorId)).browserSteps;
-  await assertCheckableUrl(input.url, settings);
-  for (const step of input.steps) if (step.kind === "goto") await assertStepUrl(step.url, settings);
-  const steps = openSteps(box, sealSteps(box, input.steps, stored));
-  const pool = settings.browserPool;
-  if (!pool) throw new ServiceUnavailable("No browser is configured to run the steps.");
+  const { pool, steps } = await prepareLiveRender(ctx, input, settings, box, "run the steps");
   const runs: StepRun[] = [];
   try {
     await pool.render(
