@@ -4,8 +4,6 @@
  * ("already in flight"), another worker could not claim the leased monitor and gave up, and the running
  * check, when it finished, moved the due time the press had set a day ahead.
  */
-import { createServer, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { monitorSchema } from "@changeradar/contracts";
 import { sharedEnginePool } from "@changeradar/engine";
 import { eq, sql } from "drizzle-orm";
@@ -13,46 +11,36 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCheckWorker } from "../../src/checks/check-worker";
 import { monitors } from "../../src/db/schema/monitors";
 import { changeCount, checkCount, testTiming } from "../monitors/support/checks";
+import { type HoldingPageServer, startHoldingPageServer } from "../monitors/support/holding-page-server";
 import { productPage } from "../monitors/support/page-server";
 import { databaseKind, eventually, startTestApp, type TestApp } from "../monitors/support/test-app";
 
 let t: TestApp;
-let site: Server;
-/** Each path's page; a request to a path in `holding` is answered only when the test releases it. */
-const pages = new Map<string, string>();
-const holding = new Set<string>();
-/** Held requests, with the page as it was when the request came in. */
-const held: { path: string; body: string; response: ServerResponse }[] = [];
+let site: HoldingPageServer;
 
 beforeAll(async () => {
   // The engine's worker thread starts before the clocks of `eventually` run (seconds on a loaded machine).
   await sharedEnginePool().warm();
-  t = await startTestApp();
-  site = createServer((request, response) => {
-    const path = request.url ?? "/";
-    const body = pages.get(path) ?? "";
-    if (holding.delete(path)) held.push({ path, body, response });
-    else response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  [t, site] = await Promise.all([startTestApp(), startHoldingPageServer()]);
 });
 afterAll(async () => {
-  for (const { response } of held) response.destroy();
-  site.closeAllConnections();
-  site.close();
+  await site.close();
   await t.close();
 });
 
-const url = (path: string) => `http://127.0.0.1:${(site.address() as AddressInfo).port}${path}`;
+/** The scheduler (another worker, as on a `worker` node): takes a monitor when it is due. */
+const startScheduler = () =>
+  createCheckWorker({
+    db: t.database.handle.db,
+    fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 60_000 },
+    timing: testTiming,
+    idlePollMs: 100,
+    stopGraceMs: 100,
+  });
+
+const url = (path: string) => site.url(path);
 const oldPage = productPage({ text: "A sturdy anvil for every workshop." });
 const newPage = productPage({ text: "Now forged from titanium, lighter than ever." });
-
-/** Answers the held request of `path` with the page as it was when that request came in. */
-function release(path: string): void {
-  const index = held.findIndex((h) => h.path === path);
-  const [request] = held.splice(index, 1);
-  request.response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(request.body);
-}
 
 async function createMonitor(auth: { authorization: string }, path: string): Promise<string> {
   const res = await t.app.inject({
@@ -70,13 +58,11 @@ async function checkNow(auth: { authorization: string }, id: string): Promise<vo
   expect(res.statusCode).toBe(202);
 }
 
-const heldCount = (path: string) => async () => held.filter((h) => h.path === path).length;
-
 describe(`check now during a running check on ${databaseKind}`, () => {
   it("runs again after a scheduled check another worker holds the lease of", async () => {
     const db = t.database.handle.db;
     const user = await t.signUp("Business");
-    pages.set("/scheduled", oldPage);
+    site.set("/scheduled", oldPage);
     const id = await createMonitor(user.auth, "/scheduled");
     await eventually(
       () => checkCount(db, id),
@@ -84,22 +70,16 @@ describe(`check now during a running check on ${databaseKind}`, () => {
     );
 
     // The scheduler (another worker, as on a `worker` node) takes the monitor when it is due.
-    const scheduler = createCheckWorker({
-      db,
-      fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 60_000 },
-      timing: testTiming,
-      idlePollMs: 100,
-      stopGraceMs: 100,
-    });
-    holding.add("/scheduled");
+    const scheduler = startScheduler();
+    site.hold("/scheduled");
     await db.update(monitors).set({ nextCheckAt: sql`now()` }).where(eq(monitors.id, id));
     scheduler.start();
     try {
-      await eventually(heldCount("/scheduled"), (n) => n === 1);
+      await eventually(site.heldCount("/scheduled"), (n) => n === 1);
       // The user asks for a check while the scheduled one waits on the page, then the page changes.
       await checkNow(user.auth, id);
-      pages.set("/scheduled", newPage);
-      release("/scheduled");
+      site.set("/scheduled", newPage);
+      site.release("/scheduled");
 
       await eventually(
         () => changeCount(db, id),
@@ -114,14 +94,14 @@ describe(`check now during a running check on ${databaseKind}`, () => {
   it("runs again after a check in flight on the worker the press reached", async () => {
     const db = t.database.handle.db;
     const user = await t.signUp("Business");
-    pages.set("/first", oldPage);
-    holding.add("/first");
+    site.set("/first", oldPage);
+    site.hold("/first");
     // The first check runs in the app's own worker and waits on the page.
     const id = await createMonitor(user.auth, "/first");
-    await eventually(heldCount("/first"), (n) => n === 1);
+    await eventually(site.heldCount("/first"), (n) => n === 1);
     await checkNow(user.auth, id);
-    pages.set("/first", newPage);
-    release("/first");
+    site.set("/first", newPage);
+    site.release("/first");
 
     await eventually(
       () => changeCount(db, id),

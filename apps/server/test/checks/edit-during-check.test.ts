@@ -4,8 +4,6 @@
  * check skipped it ("already in flight"), and the running check, when it finished, moved the due time the
  * edit had set a day ahead and made its version of the old URL the baseline.
  */
-import { createServer, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { monitorSchema } from "@changeradar/contracts";
 import { sharedEnginePool } from "@changeradar/engine";
 import { eq, sql } from "drizzle-orm";
@@ -14,44 +12,34 @@ import { createCheckWorker } from "../../src/checks/check-worker";
 import { monitors } from "../../src/db/schema/monitors";
 import { rowsOf } from "../../src/monitors/monitors.repository";
 import { changeCount, checkCount, testTiming } from "../monitors/support/checks";
+import { type HoldingPageServer, startHoldingPageServer } from "../monitors/support/holding-page-server";
 import { productPage } from "../monitors/support/page-server";
 import { databaseKind, eventually, startTestApp, type TestApp } from "../monitors/support/test-app";
 
 let t: TestApp;
-let site: Server;
-const pages = new Map<string, string>();
-/** Paths whose next request is held until the test releases it. */
-const holding = new Set<string>();
-const held: { path: string; response: ServerResponse }[] = [];
+let site: HoldingPageServer;
 
 beforeAll(async () => {
   // The engine's worker thread starts before the clocks of `eventually` run (seconds on a loaded machine).
   await sharedEnginePool().warm();
-  t = await startTestApp();
-  site = createServer((request, response) => {
-    const path = request.url ?? "/";
-    if (holding.delete(path)) held.push({ path, response });
-    else response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(pages.get(path) ?? "");
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  [t, site] = await Promise.all([startTestApp(), startHoldingPageServer()]);
 });
 afterAll(async () => {
-  for (const { response } of held) response.destroy();
-  site.closeAllConnections();
-  site.close();
+  await site.close();
   await t.close();
 });
 
-const url = (path: string) => `http://127.0.0.1:${(site.address() as AddressInfo).port}${path}`;
-const heldCount = (path: string) => async () => held.filter((h) => h.path === path).length;
+/** The scheduler (another worker, as on a `worker` node): takes a monitor when it is due. */
+const startScheduler = () =>
+  createCheckWorker({
+    db: t.database.handle.db,
+    fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 60_000 },
+    timing: testTiming,
+    idlePollMs: 100,
+    stopGraceMs: 100,
+  });
 
-function release(path: string): void {
-  const [request] = held.splice(
-    held.findIndex((h) => h.path === path),
-    1,
-  );
-  request.response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(pages.get(path));
-}
+const url = (path: string) => site.url(path);
 
 async function createMonitor(auth: { authorization: string }, path: string): Promise<string> {
   const res = await t.app.inject({
@@ -95,14 +83,14 @@ describe(`an edit during a running check on ${databaseKind}`, () => {
   it("gets its check of the new URL after a check in flight on the same worker", async () => {
     const db = t.database.handle.db;
     const user = await t.signUp("Business");
-    pages.set("/old-a", oldPage);
-    pages.set("/new-a", movedPage);
-    holding.add("/old-a");
+    site.set("/old-a", oldPage);
+    site.set("/new-a", movedPage);
+    site.hold("/old-a");
     // The first check runs in the app's own worker and waits on the old page.
     const id = await createMonitor(user.auth, "/old-a");
-    await eventually(heldCount("/old-a"), (n) => n === 1);
+    await eventually(site.heldCount("/old-a"), (n) => n === 1);
     await moveTo(user.auth, id, "/new-a");
-    release("/old-a");
+    site.release("/old-a");
 
     await eventually(
       () => checkCount(db, id),
@@ -119,27 +107,21 @@ describe(`an edit during a running check on ${databaseKind}`, () => {
   it("gets its check after a scheduled check another worker holds the lease of", async () => {
     const db = t.database.handle.db;
     const user = await t.signUp("Business");
-    pages.set("/old-b", oldPage);
-    pages.set("/new-b", movedPage);
+    site.set("/old-b", oldPage);
+    site.set("/new-b", movedPage);
     const id = await createMonitor(user.auth, "/old-b");
     await eventually(
       () => checkCount(db, id),
       (n) => n === 1,
     );
-    const scheduler = createCheckWorker({
-      db,
-      fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 60_000 },
-      timing: testTiming,
-      idlePollMs: 100,
-      stopGraceMs: 100,
-    });
-    holding.add("/old-b");
+    const scheduler = startScheduler();
+    site.hold("/old-b");
     await db.update(monitors).set({ nextCheckAt: sql`now()` }).where(eq(monitors.id, id));
     scheduler.start();
     try {
-      await eventually(heldCount("/old-b"), (n) => n === 1);
+      await eventually(site.heldCount("/old-b"), (n) => n === 1);
       await moveTo(user.auth, id, "/new-b");
-      release("/old-b");
+      site.release("/old-b");
 
       await eventually(
         () => checkCount(db, id),
