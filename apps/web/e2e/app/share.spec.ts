@@ -1,5 +1,6 @@
 import { expect, test, uniqueEmail } from "../fixtures";
 import { customerOnPlan } from "../support/customer-on-plan";
+import { monitorWithPriceChange } from "../support/price-change";
 import { type PageServer, startPageServer } from "./page-server";
 
 /**
@@ -26,21 +27,13 @@ test("a share link opened in a fresh browser context shows the change and nothin
   const login = await owner.request.post("/api/v1/auth/login", { data: { email, password } });
   const auth = { authorization: `Bearer ${(await login.json()).accessToken}` };
 
-  const created = await owner.request.post("/api/v1/monitors", {
-    headers: auth,
-    data: { url: shop.url, name: "Kim's private kettle watch", frequency: "1d", watch: ["text", "price"] },
-  });
-  const monitorId = (await created.json()).id as string;
-  const checks = async () =>
-    (await (await owner.request.get(`/api/v1/monitors/${monitorId}/checks`, { headers: auth })).json()).total;
-  await expect.poll(checks, { timeout: 60_000 }).toBeGreaterThan(0);
-  shop.set({ price: "19.99" });
-  await owner.request.post(`/api/v1/monitors/${monitorId}/check`, { headers: auth });
-  const changes = async () =>
-    (await (await owner.request.get(`/api/v1/monitors/${monitorId}/changes`, { headers: auth })).json())
-      .items;
-  await expect.poll(async () => (await changes()).length, { timeout: 60_000 }).toBe(1);
-  const [change] = await changes();
+  const { monitorId, change } = await monitorWithPriceChange(
+    owner.request,
+    auth,
+    shop,
+    "Kim's private kettle watch",
+    "19.99",
+  );
 
   await page.goto(`/auth/mymonitors/${monitorId}?change=${change.id}`);
   await page.getByRole("button", { name: "Share" }).click();
