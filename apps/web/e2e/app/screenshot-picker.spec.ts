@@ -12,19 +12,23 @@ import { customerOnPlan } from "../support/customer-on-plan";
 interface ScriptedShop {
   url: string;
   set(price: string, note: string): void;
+  /** Answers the page's script this late, so a render of the page takes at least that long. */
+  slowScript(ms: number): void;
   close(): Promise<void>;
 }
 
 async function startScriptedShop(): Promise<ScriptedShop> {
   let price = "30.00";
   let note = "Made to order";
+  let scriptDelayMs = 0;
   const server: Server = createServer((request, response) => {
     if (request.url === "/app.js") {
       response.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-store" });
-      response.end(`
+      const script = `
         const root = document.getElementById("root");
         root.innerHTML = '<h1 class="product-title">Desk lamp</h1>'
-          + '<p class="price">Price: ${price} EUR</p><p class="note">${note}</p>';`);
+          + '<p class="price">Price: ${price} EUR</p><p class="note">${note}</p>';`;
+      setTimeout(() => response.end(script), scriptDelayMs);
       return;
     }
     response.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
@@ -41,6 +45,9 @@ async function startScriptedShop(): Promise<ScriptedShop> {
     set: (nextPrice, nextNote) => {
       price = nextPrice;
       note = nextNote;
+    },
+    slowScript: (ms) => {
+      scriptDelayMs = ms;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -72,6 +79,9 @@ test("a page built by JavaScript: pick its price in the screenshot, save, and th
   await page.goto("/auth/mymonitors/new");
   await page.getByLabel("URL").fill(shop.url);
   await page.getByRole("switch", { name: /Render JavaScript/ }).check();
+  // The page's script answers late, so the picker's "Rendering the page…" is there to be seen even on a
+  // quiet machine, where the render otherwise ends before the assertion looks.
+  shop.slowScript(3000);
   await page.getByRole("button", { name: "Preview", exact: true }).click();
 
   // Rendering is on: the picker starts on the screenshot, and says it is working.
@@ -82,6 +92,7 @@ test("a page built by JavaScript: pick its price in the screenshot, save, and th
   await expect(screenshot.getByRole("img", { name: `Screenshot of ${shop.url}` })).toBeVisible({
     timeout: 60_000,
   });
+  shop.slowScript(0);
   const parts = page.getByRole("listbox", { name: "Parts of the page" });
   await expect(parts.getByRole("option", { name: "p: Price: 30.00 EUR" })).toBeVisible();
 
