@@ -1,11 +1,22 @@
 #!/usr/bin/env -S node --max-old-space-size=512 --max-semi-space-size=8 --no-liftoff
-// The one `changeradar` command. TypeScript sources run through tsx, so no build step is needed.
+// The one `changeradar` command. It runs the bundle in dist/ (`npm run build`, also part of `npm start`)
+// when that was built from the sources as they are now; otherwise it runs the TypeScript sources through
+// tsx, as in development, and says so on stderr: it never runs stale code.
 //
 // Run as a command (`changeradar serve`, or this file as an executable), the line above caps the heap:
 // under 1 GB V8 also grows it by a smaller factor, so garbage is collected long before the cap (a busy
 // `serve` kept 2–3 times its live heap before). --no-liftoff compiles the embedded database's WebAssembly
 // once, optimised, instead of twice (baseline code then optimised code): less memory, the same speed.
-import { register } from "tsx/esm/api";
+import { bundleState, distUrl } from "./build-info.mjs";
 
-register();
-await import("../src/cli.ts");
+const state = bundleState();
+if (state === "fresh") {
+  await import(new URL("cli.js", distUrl).href);
+} else {
+  process.stderr.write(
+    `changeradar: running the TypeScript sources through tsx (the build in apps/server/dist is ${state}; \`npm run build\` makes it current)\n`,
+  );
+  const { register } = await import("tsx/esm/api");
+  register();
+  await import("../src/cli.ts");
+}

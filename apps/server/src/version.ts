@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
+import { serverPackageUrl } from "./package-root";
 
-const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+const manifest = JSON.parse(readFileSync(new URL("package.json", serverPackageUrl), "utf8")) as {
   version: string;
 };
 

@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { serverPackageUrl } from "../package-root";
 
-export const defaultWebRoot = fileURLToPath(new URL("../../../web/dist", import.meta.url));
+export const defaultWebRoot = fileURLToPath(new URL("../web/dist", serverPackageUrl));
 
 /**
  * Serves the built single-page app: hashed assets are cached forever, everything else revalidates, and any

@@ -74,6 +74,8 @@ export function runCli(
     child.stderr.on("data", (chunk: Buffer) => {
       err += chunk.toString();
     });
-    child.on("exit", (code) => done({ code, out, err }));
+    // Without the line the command adds when it runs the sources instead of a current build.
+    const notice = /^changeradar: running the TypeScript sources through tsx .*\n/;
+    child.on("exit", (code) => done({ code, out, err: err.replace(notice, "") }));
   });
 }

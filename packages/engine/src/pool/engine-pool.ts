@@ -58,7 +58,13 @@ function ownsWholeBuffer(bytes: Uint8Array): boolean {
   );
 }
 
-const BOOT = new URL("./worker-boot.mjs", import.meta.url);
+/**
+ * Run from sources (tsx, Vitest), a worker thread starts without the TypeScript loader: worker-boot.mjs
+ * registers it, then loads worker.ts. Bundled into the server (apps/server/scripts/build.mjs), this module is
+ * plain JavaScript in a chunk beside the bundled worker, which starts as it is.
+ */
+const BUNDLED = !import.meta.url.endsWith(".ts");
+const BOOT = new URL(BUNDLED ? "./engine-worker.js" : "./worker-boot.mjs", import.meta.url);
 const ENTRY = new URL("./worker.ts", import.meta.url).href;
 
 export class EnginePool implements PageEngine {
