@@ -1,13 +1,13 @@
 /**
  * The rooms import downward only (ARCHITECTURE.md): no import circles anywhere in the product code, and in
  * apps/server/src the layers below never reach up. `npm run lint:imports` checks it; CI runs it with lint.
- *   base      config, clock, version, logger, db/
+ *   base      config, clock, version, package-root, logger, db/
  *   shared    context.ts (what services are handed), http/, mail/, blobs/, background-task helpers (tasks/)
  *   domains   one folder per domain (auth, users, monitors, checks, alerts, …)
  *   top       app.ts, routes.ts, cli.ts, roles/ (wiring: only these may see every domain)
  */
 const server = "^apps/server/src/";
-const base = `${server}(config|clock|version|logger|request-scope)\\.ts$|${server}db/`;
+const base = `${server}(config|clock|version|package-root|logger|request-scope)\\.ts$|${server}db/`;
 const shared = `${server}context\\.ts$|${server}(http|mail|blobs|tasks)/`;
 const top = `${server}(app|routes|cli)\\.ts$|${server}roles/`;
 
