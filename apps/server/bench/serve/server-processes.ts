@@ -95,19 +95,29 @@ export interface Deployment {
 /** BENCH_CPU_PROF=DIR: every server process writes V8 CPU profiles there when it exits (one run per PGlite pass). */
 function startRole(role: string, env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): ChildProcess {
   // One file per thread (main, module loader, engine workers), named by Node (pid and thread id).
-  const profile = process.env.BENCH_CPU_PROF
-    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : [];
   const probe = env.BENCH_MEMORY_DIR ? ["--import", MEMORY_PROBE] : [];
+  const nodeOptions = [env.NODE_OPTIONS, ...probe].filter(Boolean).join(" ");
   // The command itself, as an operator runs it: its first line gives node the product's heap settings.
-  const nodeOptions = [env.NODE_OPTIONS, ...profile, ...probe].filter(Boolean).join(" ");
-  const child = spawn(BIN, [role], {
+  // Node refuses --cpu-prof in NODE_OPTIONS, so a profiled run starts node with those same settings itself.
+  const [command, args] = process.env.BENCH_CPU_PROF
+    ? [
+        process.execPath,
+        [...shebangFlags(), "--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, BIN, role],
+      ]
+    : [BIN, [role]];
+  const child = spawn(command, args, {
     env: { ...env, NODE_OPTIONS: nodeOptions },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
   return child;
+}
+
+/** The node flags on the command's first line (`#!/usr/bin/env -S node --max-old-space-size=… …`). */
+function shebangFlags(): string[] {
+  const first = readFileSync(BIN, "utf8").split("\n", 1)[0] ?? "";
+  return first.split(/\s+/).filter((word) => word.startsWith("--"));
 }
 
 async function waitReady(baseUrl: string, children: ChildProcess[], timeoutMs = 180_000): Promise<void> {
