@@ -2,6 +2,7 @@ import type { ApiErrorBody } from "@changeradar/contracts";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 import { AppError, ServiceUnavailable } from "./errors";
+import { AnswerMismatch } from "./route-schema";
 import { invalidFromIssues } from "./validate";
 
 /** Fastify's own failures, reworded for people. */
@@ -25,8 +26,13 @@ const fastifyMessages: Record<string, string> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     const { statusCode, body } = toResponse(error);
+    if (error instanceof AnswerMismatch)
+      request.log.error(
+        { route: error.route, status: error.status, issues: error.issues },
+        "answer does not match its response schema",
+      );
     // A 503 the app chose (busy) is an answer, not a failure.
-    if (statusCode >= 500 && !(error instanceof ServiceUnavailable))
+    else if (statusCode >= 500 && !(error instanceof ServiceUnavailable))
       request.log.error({ err: error }, "request failed");
     return reply.status(statusCode).send(body);
   });

@@ -52,8 +52,11 @@ const isZod = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodT
  * malformed requests still count against rate limits. The error is held (`attachValidation`) and thrown by
  * a last preHandler.
  *
- * Response schemas are for the reference only: answers are serialised as they are, never filtered or
- * re-validated through the schema, so no field a client reads can be dropped by a schema that lags behind.
+ * Response schemas count: a JSON answer is serialised through the schema declared for its status, so a field
+ * the schema does not declare never leaves the server (no internal column leaks), and an answer that does
+ * not match is a server bug, answered 500 and logged with the route and zod's issues (error-handler.ts).
+ * The schema reads the answer as the client will (after JSON, so a Date is its ISO string). Strings,
+ * buffers, streams, redirects and empty answers are sent as they are: Fastify never serialises them.
  */
 export function installRouteSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, method, url, httpPart }) => {
@@ -64,8 +67,28 @@ export function installRouteSchemas(app: FastifyInstance): void {
       return result.success ? { value: result.data } : { error: result.error };
     };
   });
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
+    if (!isZod(schema)) return (data) => JSON.stringify(data);
+    return (data) => {
+      const result = schema.safeParse(JSON.parse(JSON.stringify(data)));
+      if (!result.success)
+        throw new AnswerMismatch(`${method} ${url}`, httpStatus ?? "default", result.error.issues);
+      return JSON.stringify(result.data);
+    };
+  });
   app.addHook("onRoute", holdValidationErrors);
+}
+
+/** A handler answered what its route's response schema does not allow: a server bug, never the client's. */
+export class AnswerMismatch extends Error {
+  constructor(
+    readonly route: string,
+    readonly status: string,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
+    super(`${route} answered ${status} in a shape its response schema does not allow`);
+    this.name = "AnswerMismatch";
+  }
 }
 
 const throwHeldValidationError: preHandlerHookHandler = (request: FastifyRequest, _reply, done) => {
