@@ -28,3 +28,14 @@ export interface AppContext {
    */
   checks: CheckQueue;
 }
+
+/**
+ * What a service receives first (STYLE 2, after OpenStatus `packages/services`): the AppContext parts it
+ * uses and, for a request someone makes, who acts (`{ user }`, `{ actor }`). Its second argument is one
+ * input object, ids included: every service reads `fn(ctx, input)`.
+ */
+export type ServiceContext<Parts extends keyof AppContext, Acting extends object = object> = Pick<
+  AppContext,
+  Parts
+> &
+  Acting;

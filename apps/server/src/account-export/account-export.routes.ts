@@ -1,18 +1,12 @@
 import { accountExportSchema } from "@changeradar/contracts";
-import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
-import { ownerOf } from "../entitlements";
+import { asUser } from "../entitlements";
 import { type Api, textAnswer } from "../http/route-schema";
-import { type ExportContext, exportAccount, exportChangesCsv } from "./account-export.service";
+import { exportAccount, exportChangesCsv } from "./account-export.service";
 
 /** Downloads of the signed-in user's own data (issue 13 §3). */
 export function registerAccountExportRoutes(api: Api, ctx: AppContext): void {
   const auth = { preHandler: api.authenticate };
-  const scope = (request: FastifyRequest): ExportContext => ({
-    db: ctx.db,
-    user: ownerOf(request),
-    now: ctx.clock.now(),
-  });
   const day = () => ctx.clock.now().toISOString().slice(0, 10);
 
   const tags = ["Export"];
@@ -28,7 +22,7 @@ export function registerAccountExportRoutes(api: Api, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const data = await exportAccount(scope(request));
+      const data = await exportAccount(asUser(ctx, request));
       reply
         .header("content-disposition", `attachment; filename="changeradar-export-${day()}.json"`)
         .header("cache-control", "no-store");
@@ -47,7 +41,7 @@ export function registerAccountExportRoutes(api: Api, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const csv = await exportChangesCsv(scope(request));
+      const csv = await exportChangesCsv(asUser(ctx, request));
       reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="changeradar-changes-${day()}.csv"`)

@@ -1,32 +1,28 @@
 import type { AccountExport } from "@changeradar/contracts";
 import { getChannel } from "../alerts/channels/registry";
-import type { Database } from "../db";
-import { historyCutoff, type PlanOwner } from "../entitlements";
+import { historyCutoff, type UserContext } from "../entitlements";
 import { changesCsv } from "../reports/changes-csv";
 import * as repo from "./account-export.repository";
 
 const MAX_CHANGES = 50_000;
 
-export interface ExportContext {
-  db: Database;
-  user: PlanOwner;
-  now: Date;
-}
+type Ctx = UserContext<"db" | "clock">;
 
 /**
  * No lock-in (issue 13 §3): a user's monitors, alert channels (their secrets never leave the server) and
  * the change history the plan keeps, as one JSON document; the changes also as CSV.
  */
-export async function exportAccount(ctx: ExportContext): Promise<AccountExport> {
+export async function exportAccount(ctx: Ctx): Promise<AccountExport> {
+  const now = ctx.clock.now();
   const [monitors, channels, changes] = await Promise.all([
     repo.exportedMonitors(ctx.db, ctx.user.id),
     repo.exportedChannels(ctx.db, ctx.user.id),
-    repo.exportedChanges(ctx.db, ctx.user.id, historyCutoff(ctx.user.plan, ctx.now), MAX_CHANGES),
+    repo.exportedChanges(ctx.db, ctx.user.id, historyCutoff(ctx.user.plan, now), MAX_CHANGES),
   ]);
   return {
     format: "changeradar-export",
     version: 1,
-    exportedAt: ctx.now.toISOString(),
+    exportedAt: now.toISOString(),
     monitors: monitors.map((m) => ({
       id: m.id,
       url: m.url,
@@ -74,11 +70,11 @@ export async function exportAccount(ctx: ExportContext): Promise<AccountExport> 
 }
 
 /** Every change the plan keeps, one row each, newest first (RFC 4180, formula-safe). */
-export async function exportChangesCsv(ctx: ExportContext): Promise<string> {
+export async function exportChangesCsv(ctx: Ctx): Promise<string> {
   const rows = await repo.exportedChanges(
     ctx.db,
     ctx.user.id,
-    historyCutoff(ctx.user.plan, ctx.now),
+    historyCutoff(ctx.user.plan, ctx.clock.now()),
     MAX_CHANGES,
   );
   return changesCsv(rows, { withIds: true });

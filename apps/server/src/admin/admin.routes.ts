@@ -20,7 +20,7 @@ import { z } from "zod";
 import type { AppContext } from "../context";
 import { type Api, failures, idParams } from "../http/route-schema";
 import { answerSupportRequest } from "../support/support-replies.service";
-import { adminActor } from "./admin-actor";
+import { asAdmin } from "./admin-actor";
 import { adminDashboard } from "./admin-dashboard.service";
 import {
   changeCustomerPlan,
@@ -67,10 +67,7 @@ export function registerAdminRoutes(api: Api, ctx: AppContext): void {
         response: { 200: customerPageSchema, ...failures(400) },
       },
     },
-    async (request) => {
-      const { page, pageSize, ...filter } = request.query;
-      return findCustomers(ctx, filter, { page, pageSize });
-    },
+    async (request) => findCustomers(ctx, request.query),
   );
   api.get(
     "/admin/customers/:id",
@@ -78,7 +75,7 @@ export function registerAdminRoutes(api: Api, ctx: AppContext): void {
       ...admin,
       schema: { tags, summary: "One customer", params: idParams, response: { 200: customerDetailSchema } },
     },
-    async (request) => customerDetail(ctx, request.params.id),
+    async (request) => customerDetail(ctx, { id: request.params.id }),
   );
   api.post(
     "/admin/customers/:id/plan",
@@ -92,8 +89,7 @@ export function registerAdminRoutes(api: Api, ctx: AppContext): void {
         response: { 200: planChangeResultSchema, ...failures(400) },
       },
     },
-    async (request) =>
-      changeCustomerPlan(ctx, adminActor(request.user), request.params.id, request.body.planType),
+    async (request) => changeCustomerPlan(asAdmin(ctx, request), { id: request.params.id, ...request.body }),
   );
   api.post(
     "/admin/customers/:id/disable",
@@ -106,7 +102,7 @@ export function registerAdminRoutes(api: Api, ctx: AppContext): void {
         response: { 200: messageResponseSchema, ...failures(409) },
       },
     },
-    async (request) => disableCustomer(ctx, adminActor(request.user), request.params.id),
+    async (request) => disableCustomer(asAdmin(ctx, request), { id: request.params.id }),
   );
   api.post(
     "/admin/customers/:id/enable",
@@ -119,7 +115,7 @@ export function registerAdminRoutes(api: Api, ctx: AppContext): void {
         response: { 200: messageResponseSchema, ...failures(409) },
       },
     },
-    async (request) => enableCustomer(ctx, adminActor(request.user), request.params.id),
+    async (request) => enableCustomer(asAdmin(ctx, request), { id: request.params.id }),
   );
   api.post(
     "/admin/support-requests/:id/replies",
@@ -134,7 +130,10 @@ export function registerAdminRoutes(api: Api, ctx: AppContext): void {
       },
     },
     async (request) =>
-      answerSupportRequest(ctx, adminActor(request.user), request.params.id, request.body.message),
+      answerSupportRequest(asAdmin(ctx, request), {
+        requestId: request.params.id,
+        message: request.body.message,
+      }),
   );
 
   api.get(
@@ -148,10 +147,7 @@ export function registerAdminRoutes(api: Api, ctx: AppContext): void {
         response: { 200: mailLogPageSchema, ...failures(400) },
       },
     },
-    async (request) => {
-      const { page, pageSize, ...filter } = request.query;
-      return mailLogPage(ctx, filter, { page, pageSize });
-    },
+    async (request) => mailLogPage(ctx, request.query),
   );
   api.get(
     "/admin/mail-log/:id",
@@ -164,7 +160,7 @@ export function registerAdminRoutes(api: Api, ctx: AppContext): void {
         response: { 200: mailLogDetailSchema },
       },
     },
-    async (request) => mailAsSent(ctx, request.params.id),
+    async (request) => mailAsSent(ctx, { id: request.params.id }),
   );
   api.get(
     "/admin/mail-templates",
@@ -182,7 +178,7 @@ export function registerAdminRoutes(api: Api, ctx: AppContext): void {
         response: { 200: mailTemplateSchema },
       },
     },
-    async (request) => getTemplate(ctx, request.params.key),
+    async (request) => getTemplate(ctx, { key: request.params.key }),
   );
   api.put(
     "/admin/mail-templates/:key",
@@ -196,7 +192,7 @@ export function registerAdminRoutes(api: Api, ctx: AppContext): void {
         response: { 200: mailTemplateSchema, ...failures(400) },
       },
     },
-    async (request) => saveTemplate(ctx, adminActor(request.user), request.params.key, request.body),
+    async (request) => saveTemplate(asAdmin(ctx, request), { ...request.body, key: request.params.key }),
   );
   api.post(
     "/admin/mail-templates/:key/preview",
@@ -210,7 +206,7 @@ export function registerAdminRoutes(api: Api, ctx: AppContext): void {
         response: { 200: mailPreviewSchema, ...failures(400) },
       },
     },
-    async (request) => previewTemplate(request.params.key, request.body),
+    async (request) => previewTemplate(ctx, { ...request.body, key: request.params.key }),
   );
   api.post(
     "/admin/mail-templates/:key/test",
@@ -225,12 +221,10 @@ export function registerAdminRoutes(api: Api, ctx: AppContext): void {
       },
     },
     async (request) =>
-      testSendTemplate(
-        ctx,
-        adminActor(request.user),
-        request.params.key,
-        request.body?.to ?? request.user.email,
-      ),
+      testSendTemplate(asAdmin(ctx, request), {
+        key: request.params.key,
+        to: request.body?.to ?? request.user.email,
+      }),
   );
   api.post(
     "/admin/mail-templates/:key/reset",
@@ -243,6 +237,6 @@ export function registerAdminRoutes(api: Api, ctx: AppContext): void {
         response: { 200: mailTemplateSchema },
       },
     },
-    async (request) => resetTemplate(ctx, adminActor(request.user), request.params.key),
+    async (request) => resetTemplate(asAdmin(ctx, request), { key: request.params.key }),
   );
 }

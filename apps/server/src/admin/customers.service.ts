@@ -5,9 +5,9 @@ import type {
   PlanChangeResult,
   PlanName,
 } from "@changeradar/contracts";
-import { type Actor, audit } from "../audit/audit.service";
+import { audit } from "../audit/audit.service";
 import { revokeUserTokens } from "../auth/refresh-tokens.repository";
-import type { AppContext } from "../context";
+import type { ServiceContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { planInForce } from "../entitlements";
 import { Conflict, NotFound } from "../http/errors";
@@ -15,6 +15,7 @@ import { applyPlanChange } from "../monitors/plan-change";
 import { listReplies } from "../support/support-replies.repository";
 import { presentReply } from "../support/support-replies.service";
 import { findUserById, updateUser } from "../users/users.repository";
+import type { AdminContext } from "./admin-actor";
 import {
   type CustomerFilter,
   customerMonitors,
@@ -27,13 +28,14 @@ import {
 } from "./customers.repository";
 import { assignPlan } from "./plan-assignment";
 
-type Ctx = Pick<AppContext, "db" | "clock">;
+type Ctx = ServiceContext<"db" | "clock">;
 
 export async function findCustomers(
   ctx: Ctx,
-  filter: CustomerFilter,
-  paging: { page: number; pageSize: number },
+  input: CustomerFilter & { page: number; pageSize: number },
 ): Promise<Page<CustomerSummary>> {
+  const { page, pageSize, ...filter } = input;
+  const paging = { page, pageSize };
   const { rows, total } = await searchCustomers(ctx.db, filter, {
     offset: (paging.page - 1) * paging.pageSize,
     limit: paging.pageSize,
@@ -51,7 +53,8 @@ async function customerOr404(ctx: Ctx, id: string): Promise<UserRow> {
   return user;
 }
 
-export async function customerDetail(ctx: Ctx, id: string): Promise<CustomerDetail> {
+export async function customerDetail(ctx: Ctx, input: { id: string }): Promise<CustomerDetail> {
+  const { id } = input;
   const user = await customerOr404(ctx, id);
   const [monitorRows, checkRows, deliveryRows, requestRows] = await Promise.all([
     customerMonitors(ctx.db, id),
@@ -100,20 +103,22 @@ export async function customerDetail(ctx: Ctx, id: string): Promise<CustomerDeta
 }
 
 export async function changeCustomerPlan(
-  ctx: Ctx,
-  actor: Actor,
-  id: string,
-  plan: PlanName,
+  ctx: AdminContext<"db" | "clock">,
+  input: { id: string; planType: PlanName },
 ): Promise<PlanChangeResult> {
-  return assignPlan(ctx.db, actor, await customerOr404(ctx, id), plan, ctx.clock.now());
+  return assignPlan(ctx, { user: await customerOr404(ctx, input.id), plan: input.planType });
 }
 
 /**
  * Disabling an account: sign-in is refused, every session is revoked (refresh tokens; access tokens are
  * refused at once because each request reads the account), and its running monitors are paused.
  */
-export async function disableCustomer(ctx: Ctx, actor: Actor, id: string): Promise<{ message: string }> {
-  const user = await customerOr404(ctx, id);
+export async function disableCustomer(
+  ctx: AdminContext<"db" | "clock">,
+  input: { id: string },
+): Promise<{ message: string }> {
+  const { actor } = ctx;
+  const user = await customerOr404(ctx, input.id);
   if (user.id === actor.id) throw new Conflict("You cannot disable your own account.");
   if (user.disabledAt) throw new Conflict("This account is already disabled.");
   const now = ctx.clock.now();
@@ -121,34 +126,44 @@ export async function disableCustomer(ctx: Ctx, actor: Actor, id: string): Promi
     await updateUser(tx, user.id, { disabledAt: now });
     const count = await pauseForDisable(tx, user.id, now);
     await revokeUserTokens(tx, user.id, now);
-    await audit(tx, actor, {
-      action: "user.disable",
-      targetType: "user",
-      targetId: user.id,
-      targetLabel: user.email,
-      changes: { disabled: { from: false, to: true }, monitorsPaused: count, sessionsRevoked: true },
-    });
+    await audit(
+      { db: tx, actor },
+      {
+        action: "user.disable",
+        targetType: "user",
+        targetId: user.id,
+        targetLabel: user.email,
+        changes: { disabled: { from: false, to: true }, monitorsPaused: count, sessionsRevoked: true },
+      },
+    );
     return count;
   });
   return { message: `${user.email} is disabled; ${paused} monitor(s) paused and every session ended.` };
 }
 
 /** Enabling resumes the monitors the disable paused, then applies the plan's limits again. */
-export async function enableCustomer(ctx: Ctx, actor: Actor, id: string): Promise<{ message: string }> {
-  const user = await customerOr404(ctx, id);
+export async function enableCustomer(
+  ctx: AdminContext<"db" | "clock">,
+  input: { id: string },
+): Promise<{ message: string }> {
+  const { actor } = ctx;
+  const user = await customerOr404(ctx, input.id);
   if (!user.disabledAt) throw new Conflict("This account is not disabled.");
   const now = ctx.clock.now();
   const resumed = await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { disabledAt: null });
     const count = await resumeAfterEnable(tx, user.id, now);
     const limits = await applyPlanChange(tx, user.id, planInForce(user, now).inForce);
-    await audit(tx, actor, {
-      action: "user.enable",
-      targetType: "user",
-      targetId: user.id,
-      targetLabel: user.email,
-      changes: { disabled: { from: true, to: false }, monitorsResumed: count, pausedByPlan: limits.paused },
-    });
+    await audit(
+      { db: tx, actor },
+      {
+        action: "user.enable",
+        targetType: "user",
+        targetId: user.id,
+        targetLabel: user.email,
+        changes: { disabled: { from: true, to: false }, monitorsResumed: count, pausedByPlan: limits.paused },
+      },
+    );
     return count;
   });
   return { message: `${user.email} is enabled again; ${resumed} monitor(s) resumed.` };

@@ -5,8 +5,8 @@ import type {
   MailTemplate,
   MailTemplateInput,
 } from "@changeradar/contracts";
-import { type Actor, audit } from "../audit/audit.service";
-import type { AppContext } from "../context";
+import { audit } from "../audit/audit.service";
+import type { ServiceContext } from "../context";
 import { Invalid, NotFound } from "../http/errors";
 import { findMail, type MailLogFilter, mailKinds, searchMailLog } from "../mail/mail-log.repository";
 import {
@@ -19,16 +19,18 @@ import {
 import { renderTemplate, sampleVariables, unknownVariables } from "../mail/template-render";
 import { type TemplateDefinition, templateDefinition, templateDefinitions } from "../mail/templates";
 import { isUuid } from "../users/users.repository";
+import type { AdminContext } from "./admin-actor";
 
-type Ctx = Pick<AppContext, "db" | "config" | "mailer">;
+type Ctx = ServiceContext<"db" | "config" | "mailer">;
 
 // ---- The mail log ----
 
 export async function mailLogPage(
   ctx: Ctx,
-  filter: MailLogFilter,
-  paging: { page: number; pageSize: number },
+  input: MailLogFilter & { page: number; pageSize: number },
 ): Promise<MailLogPage> {
+  const { page, pageSize, ...filter } = input;
+  const paging = { page, pageSize };
   const [{ rows, total }, kinds] = await Promise.all([
     searchMailLog(ctx.db, filter, { offset: (paging.page - 1) * paging.pageSize, limit: paging.pageSize }),
     mailKinds(ctx.db),
@@ -45,7 +47,8 @@ export async function mailLogPage(
   return { items, total, ...paging, kinds };
 }
 
-export async function mailAsSent(ctx: Ctx, id: string): Promise<MailLogDetail> {
+export async function mailAsSent(ctx: Ctx, input: { id: string }): Promise<MailLogDetail> {
+  const { id } = input;
   const row = isUuid(id) ? await findMail(ctx.db, id) : null;
   if (!row) throw new NotFound("No email with this id.");
   return {
@@ -89,7 +92,8 @@ export async function listTemplates(ctx: Ctx): Promise<MailTemplate[]> {
   return templateDefinitions.map((d) => presentTemplate(d, edits.find((e) => e.key === d.key) ?? null));
 }
 
-export async function getTemplate(ctx: Ctx, key: string): Promise<MailTemplate> {
+export async function getTemplate(ctx: Ctx, input: { key: string }): Promise<MailTemplate> {
+  const { key } = input;
   const definition = definitionOr404(key);
   return presentTemplate(definition, await findTemplateEdit(ctx.db, key));
 }
@@ -105,19 +109,21 @@ function assertKnownVariables(definition: TemplateDefinition, input: MailTemplat
 }
 
 /** Renders unsaved wording with the sample values: what the live preview shows. */
-export function previewTemplate(key: string, input: MailTemplateInput): MailPreview {
-  const definition = definitionOr404(key);
+export function previewTemplate(
+  _ctx: ServiceContext<never>,
+  input: MailTemplateInput & { key: string },
+): MailPreview {
+  const definition = definitionOr404(input.key);
   assertKnownVariables(definition, input);
   const { subject, text, html } = renderTemplate(definition, input, sampleVariables(definition));
   return { subject, text, html };
 }
 
 export async function saveTemplate(
-  ctx: Ctx,
-  actor: Actor,
-  key: string,
-  input: MailTemplateInput,
+  ctx: AdminContext<"db" | "config" | "mailer">,
+  { key, ...input }: MailTemplateInput & { key: string },
 ): Promise<MailTemplate> {
+  const { actor } = ctx;
   const definition = definitionOr404(key);
   assertKnownVariables(definition, input);
   const before = presentTemplate(definition, await findTemplateEdit(ctx.db, key));
@@ -127,39 +133,47 @@ export async function saveTemplate(
     for (const field of ["subject", "heading", "body"] as const) {
       if (before[field] !== input[field]) changes[field] = { from: before[field], to: input[field] };
     }
-    await audit(tx, actor, {
-      action: "mail_template.edit",
-      targetType: "mail_template",
-      targetId: key,
-      targetLabel: definition.name,
-      changes,
-    });
+    await audit(
+      { db: tx, actor },
+      {
+        action: "mail_template.edit",
+        targetType: "mail_template",
+        targetId: key,
+        targetLabel: definition.name,
+        changes,
+      },
+    );
   });
-  return getTemplate(ctx, key);
+  return getTemplate(ctx, { key });
 }
 
-export async function resetTemplate(ctx: Ctx, actor: Actor, key: string): Promise<MailTemplate> {
+export async function resetTemplate(ctx: AdminContext<"db">, input: { key: string }): Promise<MailTemplate> {
+  const { actor } = ctx;
+  const { key } = input;
   const definition = definitionOr404(key);
   await ctx.db.transaction(async (tx) => {
     const removed = await deleteTemplateEdit(tx, key);
-    await audit(tx, actor, {
-      action: "mail_template.reset",
-      targetType: "mail_template",
-      targetId: key,
-      targetLabel: definition.name,
-      changes: { customised: { from: removed, to: false } },
-    });
+    await audit(
+      { db: tx, actor },
+      {
+        action: "mail_template.reset",
+        targetType: "mail_template",
+        targetId: key,
+        targetLabel: definition.name,
+        changes: { customised: { from: removed, to: false } },
+      },
+    );
   });
   return presentTemplate(definition, null);
 }
 
 /** Sends the template as saved, filled with sample values, to `to` (default: the administrator). */
 export async function testSendTemplate(
-  ctx: Ctx,
-  actor: Actor,
-  key: string,
-  to: string,
+  ctx: AdminContext<"db" | "config" | "mailer">,
+  input: { key: string; to: string },
 ): Promise<{ message: string; status: string }> {
+  const { actor } = ctx;
+  const { key, to } = input;
   const definition = definitionOr404(key);
   const edit = await findTemplateEdit(ctx.db, key);
   const rendered = renderTemplate(definition, edit ?? definition, {
@@ -167,13 +181,16 @@ export async function testSendTemplate(
     appUrl: ctx.config.appUrl,
   });
   const result = await ctx.mailer.send({ to, ...rendered, subject: `[Test] ${rendered.subject}` });
-  await audit(ctx.db, actor, {
-    action: "mail_template.test_send",
-    targetType: "mail_template",
-    targetId: key,
-    targetLabel: definition.name,
-    changes: { to, status: result.status },
-  });
+  await audit(
+    { db: ctx.db, actor },
+    {
+      action: "mail_template.test_send",
+      targetType: "mail_template",
+      targetId: key,
+      targetLabel: definition.name,
+      changes: { to, status: result.status },
+    },
+  );
   const outcome =
     result.status === "sent"
       ? `Test email sent to ${to}.`

@@ -1,6 +1,6 @@
 import type { PlanChangeResult, PlanName } from "@changeradar/contracts";
 import { type Actor, audit } from "../audit/audit.service";
-import type { Database } from "../db/database";
+import type { ServiceContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { changePlan } from "../entitlements";
 
@@ -10,26 +10,28 @@ import { changePlan } from "../entitlements";
  * it allows are slowed down, nothing is deleted. The audit entry commits with the change.
  */
 export async function assignPlan(
-  db: Database,
-  actor: Actor,
-  user: UserRow,
-  plan: PlanName,
-  now: Date,
+  ctx: ServiceContext<"db" | "clock", { actor: Actor }>,
+  input: { user: UserRow; plan: PlanName },
 ): Promise<PlanChangeResult> {
-  return db.transaction(async (tx) => {
-    const effect = await changePlan(tx, user, { planType: plan, planStatus: "active" }, now);
-    await audit(tx, actor, {
-      action: "user.plan_change",
-      targetType: "user",
-      targetId: user.id,
-      targetLabel: user.email,
-      changes: {
-        planType: { from: user.planType, to: plan },
-        planStatus: { from: user.planStatus, to: "active" },
-        monitorsPaused: effect.paused,
-        monitorsSlowedDown: effect.slowedDown,
+  const { actor } = ctx;
+  const { user, plan } = input;
+  return ctx.db.transaction(async (tx) => {
+    const effect = await changePlan(tx, user, { planType: plan, planStatus: "active" }, ctx.clock.now());
+    await audit(
+      { db: tx, actor },
+      {
+        action: "user.plan_change",
+        targetType: "user",
+        targetId: user.id,
+        targetLabel: user.email,
+        changes: {
+          planType: { from: user.planType, to: plan },
+          planStatus: { from: user.planStatus, to: "active" },
+          monitorsPaused: effect.paused,
+          monitorsSlowedDown: effect.slowedDown,
+        },
       },
-    });
+    );
     const notes = [
       effect.paused > 0 ? `${effect.paused} monitor(s) over the plan's limit paused` : null,
       effect.slowedDown > 0 ? `${effect.slowedDown} monitor(s) set to the plan's fastest frequency` : null,

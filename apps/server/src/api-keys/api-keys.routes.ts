@@ -1,14 +1,13 @@
 import { apiKeySchema, createApiKeySchema, itemsOf } from "@changeradar/contracts";
 import { routeId } from "../alerts/route-id";
 import type { AppContext } from "../context";
-import { ownerOf } from "../entitlements";
+import { asUser } from "../entitlements";
 import { type Api, failures, idParams, noContent } from "../http/route-schema";
-import { createApiKeysService } from "./api-keys.service";
+import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.service";
 
 const tags = ["API keys"];
 
 export function registerApiKeyRoutes(api: Api, ctx: AppContext): void {
-  const keys = createApiKeysService(ctx);
   const auth = { preHandler: api.authenticate };
 
   api.get(
@@ -21,7 +20,7 @@ export function registerApiKeyRoutes(api: Api, ctx: AppContext): void {
         response: { 200: itemsOf(apiKeySchema), ...failures(402) },
       },
     },
-    async (request) => keys.list(ownerOf(request)),
+    async (request) => listApiKeys(asUser(ctx, request)),
   );
 
   api.post(
@@ -36,7 +35,7 @@ export function registerApiKeyRoutes(api: Api, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const key = await keys.create(ownerOf(request), request.body);
+      const key = await createApiKey(asUser(ctx, request), request.body);
       return reply.code(201).header("cache-control", "no-store").send(key);
     },
   );
@@ -48,7 +47,9 @@ export function registerApiKeyRoutes(api: Api, ctx: AppContext): void {
       schema: { tags, summary: "Revoke an API key", params: idParams, response: { 204: noContent } },
     },
     async (request, reply) => {
-      await keys.revoke(ownerOf(request), routeId(request.params, "API key not found."));
+      await revokeApiKey(asUser(ctx, request), {
+        id: routeId(request.params, "API key not found."),
+      });
       return reply.code(204).send();
     },
   );

@@ -15,9 +15,6 @@ export function registerAuditRoutes(api: Api, ctx: AppContext): void {
         response: { 200: auditPageSchema, ...failures(400) },
       },
     },
-    async (request) => {
-      const { page, pageSize, ...filter } = request.query;
-      return auditPage(ctx.db, filter, { page, pageSize });
-    },
+    async (request) => auditPage(ctx, request.query),
   );
 }

@@ -1,4 +1,5 @@
 import type { AuditEntry, Page } from "@changeradar/contracts";
+import type { ServiceContext } from "../context";
 import type { Database } from "../db/database";
 import type { AuditRow } from "../db/schema";
 import { type AuditFilter, insertAuditEntry, listAuditEntries } from "./audit.repository";
@@ -18,17 +19,22 @@ export interface AuditRecord {
   changes?: Record<string, unknown>;
 }
 
-/** Writes one audit entry; pass the transaction of the action so both commit or neither does. */
-export async function audit(db: Database, actor: Actor, record: AuditRecord): Promise<void> {
-  await insertAuditEntry(db, { actorId: actor.id, actor: actor.label, changes: {}, ...record });
+/**
+ * Writes one audit entry by `ctx.actor`; pass the action's transaction as `ctx.db` so both commit or
+ * neither does.
+ */
+export async function audit(ctx: { db: Database; actor: Actor }, record: AuditRecord): Promise<void> {
+  const { actor } = ctx;
+  await insertAuditEntry(ctx.db, { actorId: actor.id, actor: actor.label, changes: {}, ...record });
 }
 
 export async function auditPage(
-  db: Database,
-  filter: AuditFilter,
-  paging: { page: number; pageSize: number },
+  ctx: ServiceContext<"db">,
+  input: AuditFilter & { page: number; pageSize: number },
 ): Promise<Page<AuditEntry>> {
-  const { rows, total } = await listAuditEntries(db, filter, {
+  const { page, pageSize, ...filter } = input;
+  const paging = { page, pageSize };
+  const { rows, total } = await listAuditEntries(ctx.db, filter, {
     offset: (paging.page - 1) * paging.pageSize,
     limit: paging.pageSize,
   });

@@ -75,7 +75,7 @@ export function registerAuthRoutes(api: Api, ctx: AppContext): void {
       const presented = readRefreshCookie(request);
       if (presented) assertCsrf(request);
       try {
-        return answer(reply, await refreshSession(ctx, presented));
+        return answer(reply, await refreshSession(ctx, { presented }));
       } catch (error) {
         clearSessionCookies(reply, ctx.config);
         throw error;
@@ -97,7 +97,7 @@ export function registerAuthRoutes(api: Api, ctx: AppContext): void {
       const presented = readRefreshCookie(request);
       if (presented) {
         assertCsrf(request);
-        await endSession(ctx, presented);
+        await endSession(ctx, { presented });
       }
       clearSessionCookies(reply, ctx.config);
       return { message: "You have been signed out." };

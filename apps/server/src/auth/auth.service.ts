@@ -29,7 +29,7 @@ export async function login(ctx: Ctx, input: z.output<typeof loginSchema>): Prom
   if (!user || !passwordOk) throw new Unauthorized(wrongCredentials);
   if (user.disabledAt) throw new Unauthorized("This account is disabled. Please contact support.");
   if (becomesAdmin(ctx, user)) user = await updateUser(ctx.db, user.id, { isAdmin: true });
-  return startSession(ctx, user, input.keepSignedIn ?? false);
+  return startSession(ctx, { user, persistent: input.keepSignedIn ?? false });
 }
 
 /**
@@ -50,8 +50,8 @@ export async function signUp(ctx: Ctx, input: z.output<typeof signupSchema>): Pr
     isAdmin: false,
   });
   if (!user) return answerForTakenEmail(ctx, input, email);
-  await sendPasscode(ctx, user, "verify_email");
-  return startSession(ctx, user, input.keepSignedIn ?? false);
+  await sendPasscode(ctx, { user, purpose: "verify_email" });
+  return startSession(ctx, { user, persistent: input.keepSignedIn ?? false });
 }
 
 /**

@@ -21,10 +21,9 @@ export const wrongCodeMessage =
  */
 export async function sendPasscode(
   ctx: Ctx,
-  user: UserRow,
-  purpose: PasscodePurpose,
-  options: { deliverLater?: boolean } = {},
+  input: { user: UserRow; purpose: PasscodePurpose; deliverLater?: boolean },
 ): Promise<void> {
+  const { user, purpose } = input;
   const code = randomDigits(limits.passcodeLength);
   const now = ctx.clock.now();
   await issuePasscode(
@@ -43,7 +42,7 @@ export async function sendPasscode(
     code,
     appUrl: ctx.config.appUrl,
   }).then((mail) => ctx.mailer.send({ to: user.email, ...mail }));
-  if (!options.deliverLater) {
+  if (!input.deliverLater) {
     await sending;
     return;
   }
@@ -58,10 +57,9 @@ export async function sendPasscode(
  */
 export async function checkPasscode(
   ctx: Ctx,
-  user: UserRow | null,
-  purpose: PasscodePurpose,
-  code: string,
+  input: { user: UserRow | null; purpose: PasscodePurpose; code: string },
 ): Promise<void> {
+  const { user, purpose, code } = input;
   const now = ctx.clock.now();
   const live = user
     ? await claimPasscodeAttempts(ctx.db, user.id, purpose, limits.passcodeMaxAttempts, now)

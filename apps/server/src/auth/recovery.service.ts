@@ -28,7 +28,7 @@ export async function forgotPassword(ctx: Ctx, input: z.output<typeof forgotPass
   const email = normaliseEmail(input.email);
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.disabledAt) return { userId: derivedUuid(ctx.config.jwtSecret, `no-account:${email}`) };
-  await sendPasscode(ctx, user, "reset_password", { deliverLater: true });
+  await sendPasscode(ctx, { user, purpose: "reset_password", deliverLater: true });
   return { userId: user.id };
 }
 
@@ -40,7 +40,11 @@ export async function forgotPassword(ctx: Ctx, input: z.output<typeof forgotPass
 export async function verifyPasscode(ctx: Ctx, input: z.output<typeof verifyPasscodeSchema>) {
   const user = await findUserById(ctx.db, input.id);
   const purpose = input.isVerifyEmail ? "verify_email" : "reset_password";
-  await checkPasscode(ctx, user && !user.disabledAt ? user : null, purpose, input.passcode);
+  await checkPasscode(ctx, {
+    user: user && !user.disabledAt ? user : null,
+    purpose,
+    code: input.passcode,
+  });
   // checkPasscode throws unless a live code matched, so the user exists here.
   const now = ctx.clock.now();
   if (purpose === "verify_email") {
@@ -68,7 +72,7 @@ export async function resetPassword(ctx: Ctx, input: z.output<typeof resetPasswo
     throw new Invalid("This password reset has expired. Please request a new code.");
   }
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.password) });
-  await endAllSessions(ctx, user.id);
+  await endAllSessions(ctx, { userId: user.id });
   return { message: messages.passwordUpdatedLogin };
 }
 
@@ -82,7 +86,7 @@ export async function resendCode(ctx: Ctx, input: z.output<typeof resendCodeSche
     const purpose =
       (await latestPasscodePurpose(ctx.db, user.id)) ??
       (user.emailVerifiedAt ? "reset_password" : "verify_email");
-    await sendPasscode(ctx, user, purpose, { deliverLater: true });
+    await sendPasscode(ctx, { user, purpose, deliverLater: true });
   }
   return { message: messages.passcodeResent };
 }

@@ -41,7 +41,11 @@ async function accessFor(ctx: Ctx, row: UserRow, familyId: string) {
 }
 
 /** After a login or a sign-up: a new token family. */
-export async function startSession(ctx: Ctx, row: UserRow, persistent: boolean): Promise<Session> {
+export async function startSession(
+  ctx: Ctx,
+  input: { user: UserRow; persistent: boolean },
+): Promise<Session> {
+  const { user: row, persistent } = input;
   const refreshToken = randomToken();
   const now = ctx.clock.now();
   const familyId = randomUUID();
@@ -56,7 +60,8 @@ export async function startSession(ctx: Ctx, row: UserRow, persistent: boolean):
 }
 
 /** GET /auth/refresh: rotates the token; a token that was already rotated revokes its whole family. */
-export async function refreshSession(ctx: Ctx, presented: string | undefined): Promise<Session> {
+export async function refreshSession(ctx: Ctx, input: { presented: string | undefined }): Promise<Session> {
+  const { presented } = input;
   if (!presented) throw new Unauthorized(sessionEnded);
   const token = await findRefreshToken(ctx.db, sha256(presented));
   const now = ctx.clock.now();
@@ -99,7 +104,8 @@ export async function refreshSession(ctx: Ctx, presented: string | undefined): P
 }
 
 /** POST /auth/logout: the presented token's family can no longer refresh. */
-export async function endSession(ctx: Ctx, presented: string | undefined): Promise<void> {
+export async function endSession(ctx: Ctx, input: { presented: string | undefined }): Promise<void> {
+  const { presented } = input;
   if (!presented) return;
   const token = await findRefreshToken(ctx.db, sha256(presented));
   if (!token) return;
@@ -110,14 +116,14 @@ export async function endSession(ctx: Ctx, presented: string | undefined): Promi
 /** After a password change: every other session ends; the one making the change (if known) stays. */
 export async function endOtherSessions(
   ctx: Ctx,
-  userId: string,
-  currentSessionId: string | null,
+  input: { userId: string; currentSessionId: string | null },
 ): Promise<void> {
+  const { userId, currentSessionId } = input;
   await revokeUserTokens(ctx.db, userId, ctx.clock.now(), currentSessionId ?? undefined);
   forgetSessions({ userId });
 }
 
-export async function endAllSessions(ctx: Ctx, userId: string): Promise<void> {
-  await revokeUserTokens(ctx.db, userId, ctx.clock.now());
-  forgetSessions({ userId });
+export async function endAllSessions(ctx: Ctx, input: { userId: string }): Promise<void> {
+  await revokeUserTokens(ctx.db, input.userId, ctx.clock.now());
+  forgetSessions({ userId: input.userId });
 }

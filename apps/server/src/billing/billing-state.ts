@@ -1,17 +1,9 @@
 import { type BillingState, paymentsUnavailableMessage } from "@changeradar/contracts";
-import type { Clock } from "../clock";
 import type { Config } from "../config";
-import type { Database } from "../db/database";
-import { limitsOf, planInForce } from "../entitlements";
+import { limitsOf, planInForce, type UserContext } from "../entitlements";
 import { usageOf } from "../entitlements/entitlements.repository";
 import { NotFound } from "../http/errors";
 import { findUserById } from "../users/users.repository";
-
-export interface BillingStateDeps {
-  db: Database;
-  clock: Clock;
-  config: Pick<Config, "stripe">;
-}
 
 /** Whether this server takes payments: a secret key and a webhook secret are both needed. */
 export function paymentsEnabled(config: Pick<Config, "stripe">): boolean {
@@ -19,15 +11,16 @@ export function paymentsEnabled(config: Pick<Config, "stripe">): boolean {
 }
 
 /** GET /billing: the plan chosen, the plan in force and why, its limits and the usage against them. */
-export async function billingState(deps: BillingStateDeps, userId: string): Promise<BillingState> {
-  const row = await findUserById(deps.db, userId);
+export async function billingState(ctx: UserContext<"db" | "clock" | "config">): Promise<BillingState> {
+  const userId = ctx.user.id;
+  const row = await findUserById(ctx.db, userId);
   if (!row) throw new NotFound("Account not found.");
-  const entitlement = planInForce(row, deps.clock.now());
-  const enabled = paymentsEnabled(deps.config);
+  const entitlement = planInForce(row, ctx.clock.now());
+  const enabled = paymentsEnabled(ctx.config);
   return {
     entitlement,
     limits: limitsOf(entitlement.inForce),
-    usage: await usageOf(deps.db, userId),
+    usage: await usageOf(ctx.db, userId),
     period: row.period,
     paymentsEnabled: enabled,
     canManageBilling: enabled && row.stripeCustomerId !== null,

@@ -1,6 +1,7 @@
 import { billingStateSchema, checkoutSchema, stripeRedirectSchema } from "@changeradar/contracts";
 import { z } from "zod";
 import type { AppContext } from "../context";
+import { asUser } from "../entitlements";
 import { NotFound } from "../http/errors";
 import { type Api, failures } from "../http/route-schema";
 import { billingState } from "./billing-state";
@@ -13,7 +14,6 @@ const tags = ["Billing"];
 /** The signed-in user's plan in force and payments through Stripe (issue 9). */
 export function registerBillingRoutes(api: Api, ctx: AppContext): void {
   const stripe = createStripe(ctx.config.stripe);
-  const deps = { ...ctx, stripe };
   const signedIn = { preHandler: api.authenticate };
 
   api.get(
@@ -26,7 +26,7 @@ export function registerBillingRoutes(api: Api, ctx: AppContext): void {
         response: { 200: billingStateSchema },
       },
     },
-    async (request) => billingState(ctx, request.user.id),
+    async (request) => billingState(asUser(ctx, request)),
   );
   api.post(
     "/billing/checkout",
@@ -39,7 +39,7 @@ export function registerBillingRoutes(api: Api, ctx: AppContext): void {
         response: { 200: stripeRedirectSchema, ...failures(400, 409) },
       },
     },
-    async (request) => startCheckout(deps, request.user.id, request.body),
+    async (request) => startCheckout({ ...asUser(ctx, request), stripe }, request.body),
   );
   api.post(
     "/billing/portal",
@@ -51,7 +51,7 @@ export function registerBillingRoutes(api: Api, ctx: AppContext): void {
         response: { 200: stripeRedirectSchema, ...failures(409) },
       },
     },
-    async (request) => openPortal(deps, request.user.id),
+    async (request) => openPortal({ ...asUser(ctx, request), stripe }),
   );
 
   // Stripe signs the exact bytes it sent: this route alone keeps the raw body.
@@ -72,9 +72,11 @@ export function registerBillingRoutes(api: Api, ctx: AppContext): void {
         const signature = request.headers["stripe-signature"];
         const outcome = stripe
           ? await handleWebhook(
-              { db: ctx.db, clock: ctx.clock, log: ctx.log, stripe, config: ctx.config.stripe },
-              Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-              typeof signature === "string" ? signature : undefined,
+              { ...ctx, stripe },
+              {
+                rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+                signature: typeof signature === "string" ? signature : undefined,
+              },
             )
           : notConfigured();
         return { received: true, outcome };

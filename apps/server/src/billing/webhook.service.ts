@@ -1,22 +1,16 @@
 import type { PlanName, PlanStatus } from "@changeradar/contracts";
 import type Stripe from "stripe";
-import type { Clock } from "../clock";
 import type { StripeConfig } from "../config";
+import type { ServiceContext } from "../context";
 import type { Database } from "../db/database";
 import type { UserRow } from "../db/schema/users";
 import { changePlan } from "../entitlements";
 import { Invalid } from "../http/errors";
-import type { Logger } from "../logger";
 import { findBillingUser, recordEvent, setBillingIds } from "./billing.repository";
 import { planOfPrice, statusOfSubscription } from "./subscription-status";
 
-export interface WebhookDeps {
-  db: Database;
-  clock: Clock;
-  log: Logger;
-  stripe: Stripe;
-  config: StripeConfig;
-}
+/** The webhook acts for no one: the app's parts and the Stripe client, which only exists when configured. */
+export type WebhookContext = ServiceContext<"db" | "clock" | "log" | "config", { stripe: Stripe }>;
 
 export type WebhookOutcome = "applied" | "replayed" | "stale" | "ignored";
 
@@ -26,22 +20,23 @@ export type WebhookOutcome = "applied" | "replayed" | "stale" | "ignored";
  * newest one already applied to the user is recorded but not applied (Stripe may deliver out of order).
  */
 export async function handleWebhook(
-  deps: WebhookDeps,
-  rawBody: Buffer,
-  signature: string | undefined,
+  ctx: WebhookContext,
+  input: { rawBody: Buffer; signature: string | undefined },
 ): Promise<WebhookOutcome> {
-  if (!deps.config.webhookSecret) throw new Invalid("Payments are not configured on this server.");
+  const { rawBody, signature } = input;
+  const { webhookSecret } = ctx.config.stripe;
+  if (!webhookSecret) throw new Invalid("Payments are not configured on this server.");
   let event: Stripe.Event;
   try {
-    event = deps.stripe.webhooks.constructEvent(rawBody, signature ?? "", deps.config.webhookSecret);
+    event = ctx.stripe.webhooks.constructEvent(rawBody, signature ?? "", webhookSecret);
   } catch {
     throw new Invalid("Invalid Stripe signature.");
   }
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     if (!(await recordEvent(tx, event.id, event.type))) return "replayed" as const;
-    return applyEvent(tx, deps, event);
+    return applyEvent(tx, ctx, event);
   });
-  deps.log.info({ eventId: event.id, type: event.type, outcome }, "stripe webhook");
+  ctx.log.info({ eventId: event.id, type: event.type, outcome }, "stripe webhook");
   return outcome;
 }
 
@@ -113,12 +108,12 @@ function targetOf(event: Stripe.Event, config: StripeConfig): Target | null {
   }
 }
 
-async function applyEvent(tx: Database, deps: WebhookDeps, event: Stripe.Event): Promise<WebhookOutcome> {
-  const target = targetOf(event, deps.config);
+async function applyEvent(tx: Database, ctx: WebhookContext, event: Stripe.Event): Promise<WebhookOutcome> {
+  const target = targetOf(event, ctx.config.stripe);
   if (!target) return "ignored";
   const user = await findBillingUser(tx, target.ref);
   if (!user) {
-    deps.log.warn({ eventId: event.id, type: event.type }, "stripe webhook for an unknown customer");
+    ctx.log.warn({ eventId: event.id, type: event.type }, "stripe webhook for an unknown customer");
     return "ignored";
   }
   const created = new Date(event.created * 1000);
@@ -132,7 +127,7 @@ async function applyEvent(tx: Database, deps: WebhookDeps, event: Stripe.Event):
   });
   const change = target.change(user);
   if (change && (change.planType !== user.planType || change.planStatus !== user.planStatus)) {
-    await changePlan(tx, user, change, deps.clock.now());
+    await changePlan(tx, user, change, ctx.clock.now());
   }
   return "applied";
 }

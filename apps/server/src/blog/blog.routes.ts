@@ -10,7 +10,7 @@ import {
 } from "@changeradar/contracts";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { adminActor } from "../admin/admin-actor";
+import { asAdmin } from "../admin/admin-actor";
 import type { AppContext } from "../context";
 import { Invalid, PayloadTooLarge } from "../http/errors";
 import { type Api, binaryAnswer, failures, idParams, textAnswer } from "../http/route-schema";
@@ -57,7 +57,7 @@ export function registerBlogRoutes(api: Api, ctx: AppContext): void {
         response: { 200: publicBlogPostSchema },
       },
     },
-    async (request) => publishedPost(ctx, request.params.slug),
+    async (request) => publishedPost(ctx, { slug: request.params.slug }),
   );
   api.get(
     "/blog/posts/:id/cover",
@@ -70,7 +70,7 @@ export function registerBlogRoutes(api: Api, ctx: AppContext): void {
         response: { 200: binaryAnswer("image/*") },
       },
     },
-    async (request, reply) => sendImage(reply, await postCover(ctx, request.params.id)),
+    async (request, reply) => sendImage(reply, await postCover(ctx, { id: request.params.id })),
   );
   api.get(
     "/blog/rss.xml",
@@ -101,10 +101,7 @@ export function registerBlogRoutes(api: Api, ctx: AppContext): void {
         response: { 200: blogListSchema, ...failures(400) },
       },
     },
-    async (request) => {
-      const { page, pageSize, ...filter } = request.query;
-      return adminPosts(ctx, filter, { page, pageSize });
-    },
+    async (request) => adminPosts(ctx, request.query),
   );
   api.post(
     "/admin/blog",
@@ -117,7 +114,7 @@ export function registerBlogRoutes(api: Api, ctx: AppContext): void {
         response: { 200: blogPostSchema, ...failures(400, 409) },
       },
     },
-    async (request) => createPost(ctx, adminActor(request.user), request.body),
+    async (request) => createPost(asAdmin(ctx, request), request.body),
   );
   api.post(
     "/admin/blog/preview",
@@ -143,7 +140,7 @@ export function registerBlogRoutes(api: Api, ctx: AppContext): void {
         response: { 200: blogPostSchema },
       },
     },
-    async (request) => adminPost(ctx, request.params.id),
+    async (request) => adminPost(ctx, { id: request.params.id }),
   );
   api.put(
     "/admin/blog/:id",
@@ -157,7 +154,7 @@ export function registerBlogRoutes(api: Api, ctx: AppContext): void {
         response: { 200: blogPostSchema, ...failures(400, 409) },
       },
     },
-    async (request) => editPost(ctx, adminActor(request.user), request.params.id, request.body),
+    async (request) => editPost(asAdmin(ctx, request), { ...request.body, id: request.params.id }),
   );
   for (const [action, publish] of [
     ["publish", true],
@@ -174,7 +171,7 @@ export function registerBlogRoutes(api: Api, ctx: AppContext): void {
           response: { 200: blogPostSchema },
         },
       },
-      async (request) => setPublished(ctx, adminActor(request.user), request.params.id, publish),
+      async (request) => setPublished(asAdmin(ctx, request), { id: request.params.id, publish }),
     );
   }
   api.post(
@@ -189,7 +186,8 @@ export function registerBlogRoutes(api: Api, ctx: AppContext): void {
         response: { 200: blogPostSchema, ...failures(400, 413) },
       },
     },
-    async (request) => setCover(ctx, adminActor(request.user), request.params.id, await readCover(request)),
+    async (request) =>
+      setCover(asAdmin(ctx, request), { id: request.params.id, image: await readCover(request) }),
   );
 }
 

@@ -6,9 +6,10 @@ import type {
   PublicBlogPost,
 } from "@changeradar/contracts";
 import type { z } from "zod";
-import { type Actor, audit } from "../audit/audit.service";
+import type { AdminContext } from "../admin/admin-actor";
+import { audit } from "../audit/audit.service";
 import { getBlob, putBlob, type StoredBlob } from "../blobs/blobs.repository";
-import type { AppContext } from "../context";
+import type { ServiceContext } from "../context";
 import { Conflict, NotFound } from "../http/errors";
 import { presentListItem, presentPost, presentPublicItem, presentPublicPost } from "./blog.presenter";
 import {
@@ -24,7 +25,8 @@ import {
 import { markdownToSafeHtml, plainExcerpt } from "./markdown";
 import { firstFreeSlug, slugify } from "./slug";
 
-type Ctx = Pick<AppContext, "db" | "clock">;
+type Ctx = ServiceContext<"db" | "clock">;
+type AdminCtx = AdminContext<"db" | "clock">;
 type PostInput = z.output<typeof blogPostInputSchema>;
 
 async function postOr404(ctx: Ctx, id: string): Promise<BlogPostRow> {
@@ -53,24 +55,32 @@ async function contentOf(input: PostInput) {
   };
 }
 
-export async function createPost(ctx: Ctx, actor: Actor, input: PostInput): Promise<BlogPost> {
+export async function createPost(ctx: AdminCtx, input: PostInput): Promise<BlogPost> {
+  const { actor } = ctx;
   const slug = await chooseSlug(ctx, input);
   const content = await contentOf(input);
   const row = await ctx.db.transaction(async (tx) => {
     const post = await insertPost(tx, { ...content, slug, authorId: actor.id });
-    await audit(tx, actor, {
-      action: "blog.create",
-      targetType: "blog_post",
-      targetId: post.id,
-      targetLabel: post.title,
-      changes: { slug, status: "draft" },
-    });
+    await audit(
+      { db: tx, actor },
+      {
+        action: "blog.create",
+        targetType: "blog_post",
+        targetId: post.id,
+        targetLabel: post.title,
+        changes: { slug, status: "draft" },
+      },
+    );
     return post;
   });
   return presentPost(row);
 }
 
-export async function editPost(ctx: Ctx, actor: Actor, id: string, input: PostInput): Promise<BlogPost> {
+export async function editPost(
+  ctx: AdminCtx,
+  { id, ...input }: PostInput & { id: string },
+): Promise<BlogPost> {
+  const { actor } = ctx;
   const before = await postOr404(ctx, id);
   const slug = input.slug ? await chooseSlug(ctx, input, id) : before.slug;
   const content = await contentOf(input);
@@ -82,19 +92,27 @@ export async function editPost(ctx: Ctx, actor: Actor, id: string, input: PostIn
     if (before.excerpt !== post.excerpt) changes.excerpt = { from: before.excerpt, to: post.excerpt };
     if (before.markdown !== post.markdown)
       changes.markdown = { fromLength: before.markdown.length, toLength: post.markdown.length };
-    await audit(tx, actor, {
-      action: "blog.edit",
-      targetType: "blog_post",
-      targetId: id,
-      targetLabel: post.title,
-      changes,
-    });
+    await audit(
+      { db: tx, actor },
+      {
+        action: "blog.edit",
+        targetType: "blog_post",
+        targetId: id,
+        targetLabel: post.title,
+        changes,
+      },
+    );
     return post;
   });
   return presentPost(row);
 }
 
-export async function setPublished(ctx: Ctx, actor: Actor, id: string, publish: boolean): Promise<BlogPost> {
+export async function setPublished(
+  ctx: AdminCtx,
+  input: { id: string; publish: boolean },
+): Promise<BlogPost> {
+  const { actor } = ctx;
+  const { id, publish } = input;
   const before = await postOr404(ctx, id);
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
@@ -104,35 +122,41 @@ export async function setPublished(ctx: Ctx, actor: Actor, id: string, publish: 
       publishedAt: publish ? (before.publishedAt ?? now) : before.publishedAt,
       updatedAt: now,
     });
-    await audit(tx, actor, {
-      action: publish ? "blog.publish" : "blog.unpublish",
-      targetType: "blog_post",
-      targetId: id,
-      targetLabel: post.title,
-      changes: { status: { from: before.status, to: post.status } },
-    });
+    await audit(
+      { db: tx, actor },
+      {
+        action: publish ? "blog.publish" : "blog.unpublish",
+        targetType: "blog_post",
+        targetId: id,
+        targetLabel: post.title,
+        changes: { status: { from: before.status, to: post.status } },
+      },
+    );
     return post;
   });
   return presentPost(row);
 }
 
 export async function setCover(
-  ctx: Ctx,
-  actor: Actor,
-  id: string,
-  image: { data: Buffer; contentType: string },
+  ctx: AdminCtx,
+  input: { id: string; image: { data: Buffer; contentType: string } },
 ): Promise<BlogPost> {
+  const { actor } = ctx;
+  const { id, image } = input;
   const before = await postOr404(ctx, id);
   const row = await ctx.db.transaction(async (tx) => {
     const coverBlobId = await putBlob(tx, image.data, image.contentType, { compress: false });
     const post = await updatePost(tx, id, { coverBlobId, updatedAt: ctx.clock.now() });
-    await audit(tx, actor, {
-      action: "blog.edit",
-      targetType: "blog_post",
-      targetId: id,
-      targetLabel: post.title,
-      changes: { cover: { from: before.coverBlobId, to: coverBlobId, contentType: image.contentType } },
-    });
+    await audit(
+      { db: tx, actor },
+      {
+        action: "blog.edit",
+        targetType: "blog_post",
+        targetId: id,
+        targetLabel: post.title,
+        changes: { cover: { from: before.coverBlobId, to: coverBlobId, contentType: image.contentType } },
+      },
+    );
     return post;
   });
   return presentPost(row);
@@ -140,9 +164,10 @@ export async function setCover(
 
 export async function adminPosts(
   ctx: Ctx,
-  filter: { status?: "draft" | "published"; q?: string },
-  paging: { page: number; pageSize: number },
+  input: { status?: "draft" | "published"; q?: string; page: number; pageSize: number },
 ): Promise<Page<BlogListItem>> {
+  const { page, pageSize, ...filter } = input;
+  const paging = { page, pageSize };
   const { rows, total } = await listPosts(ctx.db, filter, {
     offset: (paging.page - 1) * paging.pageSize,
     limit: paging.pageSize,
@@ -150,23 +175,23 @@ export async function adminPosts(
   return { items: rows.map(presentListItem), total, ...paging };
 }
 
-export async function adminPost(ctx: Ctx, id: string): Promise<BlogPost> {
-  return presentPost(await postOr404(ctx, id));
+export async function adminPost(ctx: Ctx, input: { id: string }): Promise<BlogPost> {
+  return presentPost(await postOr404(ctx, input.id));
 }
 
-export async function publishedPosts(ctx: Ctx, limit = 50) {
-  return { items: (await listPublished(ctx.db, limit)).map(presentPublicItem) };
+export async function publishedPosts(ctx: Ctx, input: { limit?: number } = {}) {
+  return { items: (await listPublished(ctx.db, input.limit ?? 50)).map(presentPublicItem) };
 }
 
-export async function publishedPost(ctx: Ctx, slug: string): Promise<PublicBlogPost> {
-  const post = await findPublishedBySlug(ctx.db, slug);
+export async function publishedPost(ctx: Ctx, input: { slug: string }): Promise<PublicBlogPost> {
+  const post = await findPublishedBySlug(ctx.db, input.slug);
   if (!post) throw new NotFound("No published post at this address.");
   return presentPublicPost(post);
 }
 
 /** A post's cover; drafts' covers too (the admin editor shows them), but only blobs that are a cover. */
-export async function postCover(ctx: Ctx, id: string): Promise<StoredBlob> {
-  const post = await findPostById(ctx.db, id);
+export async function postCover(ctx: Ctx, input: { id: string }): Promise<StoredBlob> {
+  const post = await findPostById(ctx.db, input.id);
   const blob = post?.coverBlobId ? await getBlob(ctx.db, post.coverBlobId) : null;
   if (!blob) throw new NotFound("This post has no cover image.");
   return blob;

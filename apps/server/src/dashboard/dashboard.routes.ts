@@ -1,6 +1,6 @@
 import { dashboardSchema } from "@changeradar/contracts";
 import type { AppContext } from "../context";
-import { ownerOf } from "../entitlements";
+import { asUser } from "../entitlements";
 import type { Api } from "../http/route-schema";
 import { buildDashboard } from "./dashboard.service";
 
@@ -11,7 +11,6 @@ export function registerDashboardRoutes(api: Api, ctx: AppContext): void {
       preHandler: api.authenticate,
       schema: { tags: ["Reports"], summary: "Dashboard figures", response: { 200: dashboardSchema } },
     },
-    async (request) =>
-      buildDashboard(ctx, { ...ownerOf(request), emailVerified: request.user.emailVerified }),
+    async (request) => buildDashboard(asUser(ctx, request)),
   );
 }

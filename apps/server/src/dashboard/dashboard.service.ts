@@ -1,9 +1,7 @@
 import { type Dashboard, plans } from "@changeradar/contracts";
 import { countChannels } from "../alerts/channels.repository";
 import { listChanges } from "../checks/history.repository";
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
-import { historyCutoff, type PlanOwner } from "../entitlements";
+import { historyCutoff, type UserContext } from "../entitlements";
 import * as repo from "./dashboard.repository";
 
 const DAY_MS = 86_400_000;
@@ -13,12 +11,9 @@ const LIST_SIZE = 5;
  * DECISIONS "Dashboard": usage against the plan, recent change counts, failing monitors, next checks, latest
  * changes, and the first-run checklist.
  */
-export async function buildDashboard(
-  deps: { db: Database; clock: Clock },
-  user: PlanOwner & { emailVerified: boolean },
-): Promise<Dashboard> {
-  const { db } = deps;
-  const now = deps.clock.now().getTime();
+export async function buildDashboard(ctx: UserContext<"db" | "clock">): Promise<Dashboard> {
+  const { db, user } = ctx;
+  const now = ctx.clock.now().getTime();
   const [counts, changes24h, changes7d, failing, next, latest, channels] = await Promise.all([
     repo.monitorCounts(db, user.id),
     repo.countChangesSince(db, user.id, new Date(now - DAY_MS)),

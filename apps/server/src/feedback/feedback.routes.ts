@@ -1,5 +1,6 @@
 import { feedbackItemSchema, feedbackSchema, itemsOf } from "@changeradar/contracts";
 import type { AppContext } from "../context";
+import { asUser } from "../entitlements";
 import { type Api, failures } from "../http/route-schema";
 import { feedbackHistory, submitFeedback } from "./feedback.service";
 
@@ -22,7 +23,7 @@ export function registerFeedbackRoutes(api: Api, ctx: AppContext): void {
         response: { 201: feedbackItemSchema, ...failures(400, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await submitFeedback(ctx, request.user, request.body)),
+    async (request, reply) => reply.code(201).send(await submitFeedback(asUser(ctx, request), request.body)),
   );
 
   api.get(
@@ -31,6 +32,6 @@ export function registerFeedbackRoutes(api: Api, ctx: AppContext): void {
       ...auth,
       schema: { tags, summary: "Your feedback so far", response: { 200: itemsOf(feedbackItemSchema) } },
     },
-    async (request) => feedbackHistory(ctx, request.user),
+    async (request) => feedbackHistory(asUser(ctx, request)),
   );
 }

@@ -1,9 +1,7 @@
-import type { AuthUser, FeedbackItem, feedbackSchema } from "@changeradar/contracts";
+import type { FeedbackItem, feedbackSchema } from "@changeradar/contracts";
 import type { z } from "zod";
 import { escapeHtml } from "../alerts/render/escape";
-import type { Config } from "../config";
-import type { Database } from "../db/database";
-import type { Mailer } from "../mail/mailer";
+import type { UserContext } from "../entitlements";
 import { type FeedbackRow, insertFeedback, listFeedback } from "./feedback.repository";
 
 const present = (row: FeedbackRow): FeedbackItem => ({
@@ -13,27 +11,21 @@ const present = (row: FeedbackRow): FeedbackItem => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export interface FeedbackDeps {
-  db: Database;
-  mailer: Mailer;
-  config: Pick<Config, "supportEmail">;
-}
-
 /** Feedback is kept and mailed to support (reply-to the user), so someone reads it. */
 export async function submitFeedback(
-  deps: FeedbackDeps,
-  user: AuthUser,
+  ctx: UserContext<"db" | "mailer" | "config">,
   input: z.output<typeof feedbackSchema>,
 ): Promise<FeedbackItem> {
-  const row = await insertFeedback(deps.db, {
+  const { user } = ctx;
+  const row = await insertFeedback(ctx.db, {
     userId: user.id,
     rating: input.rating,
     message: input.message,
   });
   const stars = "★".repeat(input.rating) + "☆".repeat(5 - input.rating);
   const who = `${user.firstName} ${user.lastName}`.trim() || user.email;
-  await deps.mailer.send({
-    to: deps.config.supportEmail,
+  await ctx.mailer.send({
+    to: ctx.config.supportEmail,
     replyTo: user.email,
     subject: `Feedback ${input.rating}/5 from ${who}`,
     template: "feedback",
@@ -43,9 +35,6 @@ export async function submitFeedback(
   return present(row);
 }
 
-export async function feedbackHistory(
-  deps: Pick<FeedbackDeps, "db">,
-  user: AuthUser,
-): Promise<{ items: FeedbackItem[] }> {
-  return { items: (await listFeedback(deps.db, user.id)).map(present) };
+export async function feedbackHistory(ctx: UserContext<"db">): Promise<{ items: FeedbackItem[] }> {
+  return { items: (await listFeedback(ctx.db, ctx.user.id)).map(present) };
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { looksLikeApiKey } from "../api-keys/api-key-token";
 import type { AppContext } from "../context";
+import { asUser } from "../entitlements";
 import { Forbidden, TooManyRequests } from "../http/errors";
 import { type Api, failures, textAnswer } from "../http/route-schema";
 import { toAuthUser } from "../users/users.presenter";
@@ -38,7 +39,7 @@ export async function registerLiveRoutes(api: Api, ctx: AppContext): Promise<voi
   const ticketOrAccessToken = async (request: FastifyRequest, reply: FastifyReply) => {
     const ticket = (request.query as { ticket?: unknown } | null)?.ticket;
     if (typeof ticket !== "string" || request.headers.authorization) return accessTokenOnly(request, reply);
-    const row = await findUserById(ctx.db, await spendLiveTicketFor(ctx, ticket));
+    const row = await findUserById(ctx.db, await spendLiveTicketFor(ctx, { ticket }));
     if (!row || row.disabledAt) throw new Forbidden("This account cannot open the live stream.");
     request.user = toAuthUser(row);
   };
@@ -55,7 +56,7 @@ export async function registerLiveRoutes(api: Api, ctx: AppContext): Promise<voi
       },
     },
     async (request) => {
-      const { ticket, expiresAt } = await issueLiveTicket(ctx, request.user.id);
+      const { ticket, expiresAt } = await issueLiveTicket(asUser(ctx, request));
       return { ticket, expiresAt: expiresAt.toISOString() };
     },
   );

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
+import type { ServiceContext } from "../context";
+import type { UserContext } from "../entitlements";
 import { Forbidden } from "../http/errors";
 import { insertLiveTicket, spendLiveTicket } from "./live-tickets.repository";
 
@@ -15,22 +15,22 @@ const hash = (ticket: string) => createHash("sha256").update(ticket).digest("hex
  * token. Only the ticket's hash is stored; any API node can spend it.
  */
 export async function issueLiveTicket(
-  deps: { db: Database; clock: Clock },
-  userId: string,
+  ctx: UserContext<"db" | "clock">,
 ): Promise<{ ticket: string; expiresAt: Date }> {
   const ticket = randomBytes(32).toString("base64url");
-  const now = deps.clock.now();
+  const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + LIVE_TICKET_SECONDS * 1000);
-  await insertLiveTicket(deps.db, { ticketHash: hash(ticket), userId, expiresAt }, now);
+  await insertLiveTicket(ctx.db, { ticketHash: hash(ticket), userId: ctx.user.id, expiresAt }, now);
   return { ticket, expiresAt };
 }
 
 /** The ticket's user; a used, expired or unknown ticket is refused. */
 export async function spendLiveTicketFor(
-  deps: { db: Database; clock: Clock },
-  ticket: string,
+  ctx: ServiceContext<"db" | "clock">,
+  input: { ticket: string },
 ): Promise<string> {
-  const userId = ticket.length <= 100 ? await spendLiveTicket(deps.db, hash(ticket), deps.clock.now()) : null;
+  const { ticket } = input;
+  const userId = ticket.length <= 100 ? await spendLiveTicket(ctx.db, hash(ticket), ctx.clock.now()) : null;
   if (!userId) throw new Forbidden("This live-stream ticket is used or expired. Ask for a new one.");
   return userId;
 }

@@ -6,13 +6,13 @@ import {
 import { z } from "zod";
 import { routeId } from "../alerts/route-id";
 import type { AppContext } from "../context";
+import { asUser } from "../entitlements";
 import { type Api, failures, idParams } from "../http/route-schema";
-import { createNotificationsService } from "./notifications.service";
+import { listNotifications, markAllRead, markRead, unreadCount } from "./notifications.service";
 
 const tags = ["Notifications"];
 
 export function registerNotificationRoutes(api: Api, ctx: AppContext): void {
-  const notifications = createNotificationsService(ctx);
   const auth = { preHandler: api.authenticate };
 
   api.get(
@@ -26,13 +26,13 @@ export function registerNotificationRoutes(api: Api, ctx: AppContext): void {
         response: { 200: notificationPageSchema, ...failures(400) },
       },
     },
-    async (request) => notifications.list(request.user, request.query),
+    async (request) => listNotifications(asUser(ctx, request), request.query),
   );
 
   api.get(
     "/notifications/unread-count",
     { ...auth, schema: { tags, summary: "Unread count", response: { 200: unreadCountSchema } } },
-    async (request) => notifications.unreadCount(request.user),
+    async (request) => unreadCount(asUser(ctx, request)),
   );
 
   api.post(
@@ -45,7 +45,7 @@ export function registerNotificationRoutes(api: Api, ctx: AppContext): void {
         response: { 200: z.object({ marked: z.number(), unread: z.number() }) },
       },
     },
-    async (request) => notifications.markAllRead(request.user),
+    async (request) => markAllRead(asUser(ctx, request)),
   );
 
   api.post(
@@ -60,6 +60,6 @@ export function registerNotificationRoutes(api: Api, ctx: AppContext): void {
       },
     },
     async (request) =>
-      notifications.markRead(request.user, routeId(request.params, "Notification not found.")),
+      markRead(asUser(ctx, request), { id: routeId(request.params, "Notification not found.") }),
   );
 }

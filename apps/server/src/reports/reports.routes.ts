@@ -1,5 +1,6 @@
 import { reportQuerySchema, reportSchema } from "@changeradar/contracts";
 import type { AppContext } from "../context";
+import { asUser } from "../entitlements";
 import { type Api, failures, textAnswer } from "../http/route-schema";
 import { exportChangesCsv } from "./report-export";
 import { buildReport } from "./reports.service";
@@ -20,7 +21,7 @@ export function registerReportRoutes(api: Api, ctx: AppContext): void {
         response: { 200: reportSchema, ...failures(400) },
       },
     },
-    async (request) => buildReport(ctx, request.user, request.query),
+    async (request) => buildReport(asUser(ctx, request), request.query),
   );
 
   api.get(
@@ -35,7 +36,7 @@ export function registerReportRoutes(api: Api, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { filename, csv } = await exportChangesCsv(ctx, request.user, request.query);
+      const { filename, csv } = await exportChangesCsv(asUser(ctx, request), request.query);
       reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${filename}"`)

@@ -1,11 +1,11 @@
-import type { AuthUser, Report, reportQuerySchema } from "@changeradar/contracts";
+import type { Report, reportQuerySchema } from "@changeradar/contracts";
 import type { z } from "zod";
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
+import type { UserContext } from "../entitlements";
 import { Invalid, NotFound } from "../http/errors";
 import * as repo from "./reports.repository";
 
 export type ReportQuery = z.output<typeof reportQuerySchema>;
+type Ctx = UserContext<"db" | "clock">;
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
@@ -25,11 +25,13 @@ export function reportRange(query: ReportQuery, now: Date): { from: Date; to: Da
   return { from: new Date(from), to: new Date(to + DAY_MS), days };
 }
 
-export async function scopeFor(db: Database, user: AuthUser, query: ReportQuery, now: Date) {
-  if (query.monitorId && !(await repo.ownsMonitor(db, user.id, query.monitorId))) {
+/** The rows a report reads: the user's own (one monitor's if asked), within the query's days. */
+export async function scopeFor(ctx: Ctx, query: ReportQuery) {
+  const { user } = ctx;
+  if (query.monitorId && !(await repo.ownsMonitor(ctx.db, user.id, query.monitorId))) {
     throw new NotFound("Monitor not found.");
   }
-  const range = reportRange(query, now);
+  const range = reportRange(query, ctx.clock.now());
   const scope: repo.ReportScope = {
     userId: user.id,
     from: range.from,
@@ -40,13 +42,9 @@ export async function scopeFor(db: Database, user: AuthUser, query: ReportQuery,
 }
 
 /** Reports & Analytics: checks, changes and errors per day, per monitor and per kind; price trends. */
-export async function buildReport(
-  deps: { db: Database; clock: Clock },
-  user: AuthUser,
-  query: ReportQuery,
-): Promise<Report> {
-  const { db } = deps;
-  const { scope, days } = await scopeFor(db, user, query, deps.clock.now());
+export async function buildReport(ctx: Ctx, query: ReportQuery): Promise<Report> {
+  const { db } = ctx;
+  const { scope, days } = await scopeFor(ctx, query);
   const [checkDays, changeDays, checkMonitors, changeMonitors, kinds, prices] = await Promise.all([
     repo.checksPerDay(db, scope),
     repo.changesPerDay(db, scope),

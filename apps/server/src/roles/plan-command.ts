@@ -1,6 +1,7 @@
 import { isPlanName, planNames } from "@changeradar/contracts";
 import { assignPlan } from "../admin/plan-assignment";
 import { cliActor } from "../audit/audit.service";
+import { systemClock } from "../clock";
 import { loadConfig } from "../config";
 import { liveLockOwner } from "../db/data-dir-lock";
 import { createDatabase, type Database, type DatabaseHandle } from "../db/database";
@@ -53,7 +54,7 @@ export async function setPlanByEmail(db: Database, args: string[]): Promise<Cont
     return { code: 2, err: `Unknown plan "${plan}". Choose one of: ${planNames.join(", ")}.` };
   const user = await findUserByEmail(db, normaliseEmail(email));
   if (!user) return { code: 1, err: `No account with the email ${email}.` };
-  const result = await assignPlan(db, cliActor, user, plan, new Date());
+  const result = await assignPlan({ db, clock: systemClock, actor: cliActor }, { user, plan });
   return { code: 0, out: result.message };
 }
 

@@ -1,6 +1,6 @@
 import type { SupportReply } from "@changeradar/contracts";
 import { type Actor, audit } from "../audit/audit.service";
-import type { AppContext } from "../context";
+import type { ServiceContext } from "../context";
 import { NotFound } from "../http/errors";
 import { systemMail } from "../mail/system-mail";
 import { findUserById, isUuid } from "../users/users.repository";
@@ -8,29 +8,30 @@ import { findSupportRequest, insertReply, type SupportReplyRow } from "./support
 
 export type { SupportReplyRow };
 
-type Ctx = Pick<AppContext, "db" | "config" | "mailer">;
-
 /**
  * The support team answers a request: the reply is stored (the customer sees it on Support), the request
  * is marked answered, the audit log records it, and the customer gets the "support-reply" email.
  */
 export async function answerSupportRequest(
-  ctx: Ctx,
-  actor: Actor & { name: string },
-  requestId: string,
-  message: string,
+  ctx: ServiceContext<"db" | "config" | "mailer", { actor: Actor & { name: string } }>,
+  input: { requestId: string; message: string },
 ): Promise<SupportReply> {
+  const { actor } = ctx;
+  const { requestId, message } = input;
   const request = isUuid(requestId) ? await findSupportRequest(ctx.db, requestId) : null;
   if (!request) throw new NotFound("No support request with this id.");
   const reply = await ctx.db.transaction(async (tx) => {
     const row = await insertReply(tx, { requestId, authorId: actor.id, authorName: actor.name, message });
-    await audit(tx, actor, {
-      action: "support.reply",
-      targetType: "support_request",
-      targetId: request.id,
-      targetLabel: `${request.email}: ${request.subject}`,
-      changes: { status: { from: request.status, to: "answered" }, reply: message },
-    });
+    await audit(
+      { db: tx, actor },
+      {
+        action: "support.reply",
+        targetType: "support_request",
+        targetId: request.id,
+        targetLabel: `${request.email}: ${request.subject}`,
+        changes: { status: { from: request.status, to: "answered" }, reply: message },
+      },
+    );
     return row;
   });
   const customer = request.userId ? await findUserById(ctx.db, request.userId) : null;

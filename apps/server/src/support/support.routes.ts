@@ -6,6 +6,7 @@ import {
 } from "@changeradar/contracts";
 import { z } from "zod";
 import type { AppContext } from "../context";
+import { asUser } from "../entitlements";
 import { rateLimit } from "../http/rate-limits";
 import { type Api, failures } from "../http/route-schema";
 import { contactUs, listHelpRequests, requestHelp } from "./support.service";
@@ -25,7 +26,7 @@ export function registerSupportRoutes(api: Api, ctx: AppContext): void {
         response: { 200: messageResponseSchema, ...failures(400, 429) },
       },
     },
-    async (request) => requestHelp(ctx, request.user, request.body),
+    async (request) => requestHelp(asUser(ctx, request), request.body),
   );
   api.get(
     "/users/gethelp",
@@ -37,7 +38,7 @@ export function registerSupportRoutes(api: Api, ctx: AppContext): void {
         response: { 200: z.array(supportRequestSchema) },
       },
     },
-    async (request) => listHelpRequests(ctx, request.user.id),
+    async (request) => listHelpRequests(asUser(ctx, request)),
   );
   api.post(
     "/users/contactus",

@@ -1,15 +1,20 @@
-import type { AuthUser, contactSchema, getHelpSchema, SupportRequest } from "@changeradar/contracts";
+import type { contactSchema, getHelpSchema, SupportRequest } from "@changeradar/contracts";
 import type { z } from "zod";
-import type { AppContext } from "../context";
+import type { ServiceContext } from "../context";
+import type { UserContext } from "../entitlements";
 import { systemMail } from "../mail/system-mail";
 import { insertSupportRequest, listUserSupportRequests, type SupportRequestRow } from "./support.repository";
 import { listReplies } from "./support-replies.repository";
 import { presentReply, type SupportReplyRow } from "./support-replies.service";
 
-type Ctx = Pick<AppContext, "db" | "config" | "mailer">;
+type Ctx = ServiceContext<"db" | "config" | "mailer">;
 
 /** POST /users/gethelp: stored (the user sees it on the Support screen) and emailed to the support team. */
-export async function requestHelp(ctx: Ctx, user: AuthUser, input: z.output<typeof getHelpSchema>) {
+export async function requestHelp(
+  ctx: UserContext<"db" | "config" | "mailer">,
+  input: z.output<typeof getHelpSchema>,
+) {
+  const { user } = ctx;
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   await insertSupportRequest(ctx.db, { userId: user.id, kind: "gethelp", name, email: user.email, ...input });
   const mail = await systemMail(ctx.db, "support-request", {
@@ -24,8 +29,8 @@ export async function requestHelp(ctx: Ctx, user: AuthUser, input: z.output<type
 }
 
 /** The user's requests, newest first, each with the support team's replies (oldest first). */
-export async function listHelpRequests(ctx: Ctx, userId: string): Promise<SupportRequest[]> {
-  const requests = await listUserSupportRequests(ctx.db, userId);
+export async function listHelpRequests(ctx: UserContext<"db">): Promise<SupportRequest[]> {
+  const requests = await listUserSupportRequests(ctx.db, ctx.user.id);
   const replies = await listReplies(
     ctx.db,
     requests.map((r) => r.id),

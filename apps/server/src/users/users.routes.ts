@@ -8,6 +8,7 @@ import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { sessionIdOf } from "../auth/access-token";
 import type { AppContext } from "../context";
+import { asUser } from "../entitlements";
 import { Invalid, PayloadTooLarge } from "../http/errors";
 import { type Api, binaryAnswer, failures } from "../http/route-schema";
 import { sendImage } from "../http/send-image";
@@ -23,7 +24,7 @@ export function registerUserRoutes(api: Api, ctx: AppContext): void {
   api.get(
     "/users/me",
     { ...signedIn, schema: { tags, summary: "Your profile", response: { 200: profileSchema } } },
-    async (request) => getProfile(ctx, request.user.id),
+    async (request) => getProfile(asUser(ctx, request)),
   );
 
   api.patch(
@@ -40,7 +41,10 @@ export function registerUserRoutes(api: Api, ctx: AppContext): void {
     },
     async (request) => {
       const { fields, avatar } = await readProfileForm(request);
-      return updateProfile(ctx, request.user.id, validate(updateMerchantFieldsSchema, fields), avatar);
+      return updateProfile(asUser(ctx, request), {
+        fields: validate(updateMerchantFieldsSchema, fields),
+        avatar,
+      });
     },
   );
 
@@ -58,7 +62,7 @@ export function registerUserRoutes(api: Api, ctx: AppContext): void {
     },
     async (request) => {
       const sessionId = await sessionIdOf(request.headers.authorization, ctx.config.jwtSecret, ctx.clock);
-      return changePassword(ctx, request.user.id, request.body, sessionId);
+      return changePassword(asUser(ctx, request), { ...request.body, currentSessionId: sessionId });
     },
   );
 
@@ -73,7 +77,7 @@ export function registerUserRoutes(api: Api, ctx: AppContext): void {
         response: { 200: binaryAnswer("image/*") },
       },
     },
-    async (request, reply) => sendImage(reply, await getAvatar(ctx, request.params.userId)),
+    async (request, reply) => sendImage(reply, await getAvatar(ctx, { userId: request.params.userId })),
   );
 }
 

@@ -102,7 +102,10 @@ export async function createAccount(
     emailVerifiedAt: options.verified ? server.clock.now() : null,
   });
   if (!row) throw new Error(`an account with ${email} exists already`);
-  const session = await startSession(server.context, row, options.keepSignedIn ?? false);
+  const session = await startSession(server.context, {
+    user: row,
+    persistent: options.keepSignedIn ?? false,
+  });
   const client = new ApiClient(server.baseUrl);
   client.token = session.accessToken;
   if (session.refreshToken) {
