@@ -45,9 +45,12 @@ export async function findActiveKeyByHash(db: Database, keyHash: string): Promis
   return row ?? null;
 }
 
-/** Records use at most once a minute per key, so busy scripts do not write on every request. */
+/** How finely a key's last use is recorded: once a minute, so busy scripts do not write on every request. */
+export const KEY_USE_RESOLUTION_MS = 60_000;
+
+/** Records a use unless one was recorded within KEY_USE_RESOLUTION_MS (another node may have). */
 export async function touchKey(db: Database, id: string, at: Date): Promise<void> {
-  const staleBefore = new Date(at.getTime() - 60_000);
+  const staleBefore = new Date(at.getTime() - KEY_USE_RESOLUTION_MS);
   await db
     .update(apiKeys)
     .set({ lastUsedAt: at })
