@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { WatchKind } from "@changeradar/contracts";
 import { sql } from "drizzle-orm";
-import { createChannelsService } from "../src/alerts/channels.service";
+import { createChannel } from "../src/alerts/channels.service";
 import { systemClock } from "../src/clock";
 import { type Config, loadConfig } from "../src/config";
 import { createDatabase, type DatabaseHandle } from "../src/db/database";
@@ -86,14 +86,18 @@ export async function insertMonitorsFor(
   watch: readonly WatchKind[],
 ): Promise<void> {
   const { db } = env.database;
-  const channels = createChannelsService({ db, config: env.config, mailer: env.mailer, clock: systemClock });
+  const services = { db, config: env.config, mailer: env.mailer, clock: systemClock };
   for (let first = 0; first < urls.length; first += MONITORS_PER_USER) {
     const user = await insertBusinessUser(db, first);
-    const channel = await channels.create(toAuthUser(user), user.planType, {
-      type: "webhook",
-      name: "Bench receiver",
-      config: { url: webhookUrl },
-    });
+    const owner = { ...toAuthUser(user), plan: user.planType };
+    const channel = await createChannel(
+      { ...services, user: owner },
+      {
+        type: "webhook",
+        name: "Bench receiver",
+        config: { url: webhookUrl },
+      },
+    );
     const rows = urls.slice(first, first + MONITORS_PER_USER).map((url, k) => ({
       userId: user.id,
       url,

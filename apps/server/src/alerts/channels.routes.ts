@@ -8,9 +8,17 @@ import {
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../context";
+import { asUser } from "../entitlements";
 import { rateLimit } from "../http/rate-limits";
 import { type Api, failures, idParams, noContent } from "../http/route-schema";
-import { createChannelsService } from "./channels.service";
+import {
+  createChannel,
+  listChannels,
+  removeChannel,
+  resendChannelVerification,
+  sendTestAlert,
+  verifyChannel,
+} from "./channels.service";
 import { routeId } from "./route-id";
 
 const NOT_FOUND = "Channel not found.";
@@ -18,13 +26,12 @@ const tags = ["Channels"];
 
 /** /channels: the user's alert channels (Notification Center → channels). */
 export function registerChannelRoutes(api: Api, ctx: AppContext): void {
-  const channels = createChannelsService(ctx);
   const auth = { preHandler: api.authenticate };
 
   api.get(
     "/channels",
     { ...auth, schema: { tags, summary: "List alert channels", response: { 200: itemsOf(channelSchema) } } },
-    async (request) => ({ items: await channels.list(request.user) }),
+    async (request) => ({ items: await listChannels(asUser(ctx, request)) }),
   );
 
   api.post(
@@ -40,8 +47,7 @@ export function registerChannelRoutes(api: Api, ctx: AppContext): void {
         response: { 201: channelSchema, ...failures(400, 402) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await channels.create(request.user, request.entitlement.inForce, request.body)),
+    async (request, reply) => reply.code(201).send(await createChannel(asUser(ctx, request), request.body)),
   );
 
   api.delete(
@@ -51,7 +57,7 @@ export function registerChannelRoutes(api: Api, ctx: AppContext): void {
       schema: { tags, summary: "Remove an alert channel", params: idParams, response: { 204: noContent } },
     },
     async (request, reply) => {
-      await channels.remove(request.user, routeId(request.params, NOT_FOUND));
+      await removeChannel(asUser(ctx, request), { id: routeId(request.params, NOT_FOUND) });
       return reply.code(204).send();
     },
   );
@@ -80,11 +86,7 @@ export function registerChannelRoutes(api: Api, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const result = await channels.sendTest(
-        request.user,
-        request.entitlement.inForce,
-        routeId(request.params, NOT_FOUND),
-      );
+      const result = await sendTestAlert(asUser(ctx, request), { id: routeId(request.params, NOT_FOUND) });
       return reply.code(202).send(result);
     },
   );
@@ -102,7 +104,8 @@ export function registerChannelRoutes(api: Api, ctx: AppContext): void {
         response: { 200: channelSchema, ...failures(400, 429) },
       },
     },
-    async (request) => channels.verify(request.user, routeId(request.params, NOT_FOUND), request.body),
+    async (request) =>
+      verifyChannel(asUser(ctx, request), { ...request.body, id: routeId(request.params, NOT_FOUND) }),
   );
 
   api.post(
@@ -117,7 +120,7 @@ export function registerChannelRoutes(api: Api, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await channels.resendVerification(request.user, routeId(request.params, NOT_FOUND));
+      await resendChannelVerification(asUser(ctx, request), { id: routeId(request.params, NOT_FOUND) });
       return reply.code(202).send({ sent: true });
     },
   );

@@ -1,13 +1,13 @@
 import { demoChangeSchema, demoRequestSchema, demoSchema } from "@changeradar/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
+import { asUser } from "../entitlements";
 import { rateLimit } from "../http/rate-limits";
 import { type Api, failures } from "../http/route-schema";
-import { createDemoService } from "./demo.service";
+import { changeDemo, demoPage, getDemo, startDemo } from "./demo.service";
 
 /** The signed-in user's demo page: try it (a monitor on it), read it, change it. Under /api/v1. */
 export function registerDemoRoutes(api: Api, ctx: AppContext): void {
-  const demo = createDemoService(ctx);
   const auth = { preHandler: api.authenticate };
   const tags = ["Demo page"];
 
@@ -22,7 +22,7 @@ export function registerDemoRoutes(api: Api, ctx: AppContext): void {
         response: { 200: demoSchema },
       },
     },
-    async (request) => demo.get(request.user.id),
+    async (request) => getDemo(asUser(ctx, request)),
   );
   api.post(
     "/demo",
@@ -38,7 +38,7 @@ export function registerDemoRoutes(api: Api, ctx: AppContext): void {
         response: { 200: demoSchema, ...failures(400) },
       },
     },
-    async (request) => demo.start(request.user.id),
+    async (request) => startDemo(asUser(ctx, request)),
   );
   api.post(
     "/demo/change",
@@ -54,18 +54,17 @@ export function registerDemoRoutes(api: Api, ctx: AppContext): void {
         response: { 200: demoChangeSchema, ...failures(400, 409, 429) },
       },
     },
-    async (request) => demo.change(request.user.id),
+    async (request) => changeDemo(asUser(ctx, request)),
   );
 }
 
 /** The demo page as a browser sees it, at `/demo/<token>` beside the web app (not under /api/v1). */
 export function registerDemoPageRoute(app: FastifyInstance, ctx: AppContext): void {
-  const demo = createDemoService(ctx);
   app.get<{ Params: { token: string } }>(
     "/demo/:token",
     { config: { rateLimit: rateLimit(ctx.config, "demoPage") } },
     async (request, reply) => {
-      const html = await demo.page(request.params.token);
+      const html = await demoPage(ctx, { token: request.params.token });
       return reply
         .header("content-type", "text/html; charset=utf-8")
         .header("x-robots-tag", "noindex, nofollow")

@@ -13,7 +13,7 @@ import { planImport } from "./import/import-plan";
 import { parseUrlList } from "./import/parse-list";
 import { readImportFile } from "./import/read-import-file";
 import { countMonitors, monitorUrls } from "./monitors.repository";
-import { type MonitorsContext, type MonitorsService, rendersFor } from "./monitors.service";
+import { createMonitor, type MonitorsServiceContext, rendersFor } from "./monitors.service";
 
 const MAX_IMPORT = 500;
 
@@ -23,11 +23,10 @@ const MAX_IMPORT = 500;
  * run creates each monitor on its own, so one refusal is reported next to its URL without stopping the others.
  */
 export async function importMonitors(
-  monitors: MonitorsService,
-  ctx: MonitorsContext,
+  ctx: MonitorsServiceContext,
   input: z.output<typeof importMonitorsSchema>,
-  guard: { allowPrivateTargets: boolean },
 ): Promise<ImportResult> {
+  const guard = { allowPrivateTargets: ctx.config.allowPrivateTargets };
   const { urls, file, format: given, dryRun, ...defaults } = input;
   assertFrequencyAllowed(ctx.user.plan, defaults.frequency);
   // Asked for every URL at once: refused once, as a 402 (a file's own per-entry rendering is noted instead).
@@ -56,7 +55,7 @@ export async function importMonitors(
   if (!dryRun) {
     for (const { input } of planned) {
       try {
-        created.push(await monitors.create(ctx, input));
+        created.push(await createMonitor(ctx, input));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         skipped.push(refused(input.url, input.name ?? null, error));

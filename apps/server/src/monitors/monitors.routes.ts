@@ -20,17 +20,25 @@ import {
 } from "@changeradar/contracts";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { checkFetchSettings } from "../checks/check-settings";
 import type { AppContext } from "../context";
-import { ownerOf } from "../entitlements";
+import { asUser } from "../entitlements";
 import { rateLimit } from "../http/rate-limits";
 import { type Api, binaryAnswer, failures, idParams, noContent } from "../http/route-schema";
 import { importMonitors } from "./import.service";
-import { createMonitorsService, type MonitorsContext } from "./monitors.service";
+import {
+  checkMonitorNow,
+  checkMonitors,
+  createMonitor,
+  getMonitor,
+  listMonitors,
+  monitorTags,
+  removeMonitor,
+  setMonitorPaused,
+  updateMonitor,
+} from "./monitors.service";
 import { pickerScreenshot } from "./picker-screenshot.service";
 import { previewPage } from "./preview.service";
 import { runStepsPreview, stepFailureScreenshot } from "./run-steps.service";
-import { stepSecretBox } from "./step-secrets";
 
 const IMPORT_BODY_LIMIT = Math.ceil((maxImportFileBytes * 4) / 3) + 64 * 1024;
 
@@ -38,16 +46,7 @@ const tags = ["Monitors"];
 
 /** The monitors API (issue 4). Every route is authenticated and scoped to the signed-in user's monitors. */
 export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<void> {
-  const stepSecrets = stepSecretBox(ctx.config.jwtSecret);
-  const monitors = createMonitorsService({
-    allowPrivateTargets: ctx.config.allowPrivateTargets,
-    checkSoon: (id) => ctx.checks.checkSoon(id),
-    stepSecrets,
-  });
-  const scope = (request: FastifyRequest): MonitorsContext => ({
-    db: ctx.db,
-    user: ownerOf(request),
-  });
+  const scope = (request: FastifyRequest) => asUser(ctx, request);
   const auth = { preHandler: api.authenticate };
 
   api.get(
@@ -61,7 +60,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
         response: { 200: monitorPageSchema, ...failures(400) },
       },
     },
-    async (request) => monitors.list(scope(request), request.query),
+    async (request) => listMonitors(scope(request), request.query),
   );
   api.post(
     "/monitors",
@@ -76,7 +75,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
         response: { 201: monitorSchema, ...failures(400, 402) },
       },
     },
-    async (request, reply) => reply.status(201).send(await monitors.create(scope(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createMonitor(scope(request), request.body)),
   );
   api.post(
     "/monitors/preview",
@@ -90,7 +89,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
         response: { 200: previewSchema, ...failures(400, 402, 429) },
       },
     },
-    async (request) => previewPage(request.body, checkFetchSettings(ctx.config), ownerOf(request).plan),
+    async (request) => previewPage(scope(request), request.body),
   );
   api.post(
     "/monitors/steps/run",
@@ -106,8 +105,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
         response: { 200: runStepsResultSchema, ...failures(400, 402, 429, 503) },
       },
     },
-    async (request) =>
-      runStepsPreview(scope(request), request.body, checkFetchSettings(ctx.config), stepSecrets),
+    async (request) => runStepsPreview(scope(request), request.body),
   );
   api.post(
     "/monitors/picker/screenshot",
@@ -123,8 +121,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
         response: { 200: pickerScreenshotSchema, ...failures(400, 402, 429, 503) },
       },
     },
-    async (request) =>
-      pickerScreenshot(scope(request), request.body, checkFetchSettings(ctx.config), stepSecrets),
+    async (request) => pickerScreenshot(scope(request), request.body),
   );
   // A changedetection.io backup zip arrives base64-encoded in the JSON body.
   api.post(
@@ -141,10 +138,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
         response: { 200: importResultSchema, ...failures(400, 402) },
       },
     },
-    async (request) =>
-      importMonitors(monitors, scope(request), request.body, {
-        allowPrivateTargets: ctx.config.allowPrivateTargets,
-      }),
+    async (request) => importMonitors(scope(request), request.body),
   );
   api.get(
     "/monitors/:id",
@@ -152,7 +146,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
       ...auth,
       schema: { tags, summary: "Read a monitor", params: idParams, response: { 200: monitorSchema } },
     },
-    async (request) => monitors.get(scope(request), request.params.id),
+    async (request) => getMonitor(scope(request), { id: request.params.id }),
   );
   api.patch(
     "/monitors/:id",
@@ -166,7 +160,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
         response: { 200: monitorSchema, ...failures(400, 402) },
       },
     },
-    async (request) => monitors.update(scope(request), request.params.id, request.body),
+    async (request) => updateMonitor(scope(request), { ...request.body, id: request.params.id }),
   );
   api.delete(
     "/monitors/:id",
@@ -175,7 +169,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
       schema: { tags, summary: "Delete a monitor", params: idParams, response: { 204: noContent } },
     },
     async (request, reply) => {
-      await monitors.remove(scope(request), request.params.id);
+      await removeMonitor(scope(request), { id: request.params.id });
       return reply.status(204).send();
     },
   );
@@ -185,7 +179,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
       ...auth,
       schema: { tags, summary: "Pause a monitor", params: idParams, response: { 200: monitorSchema } },
     },
-    async (request) => monitors.setPaused(scope(request), request.params.id, true),
+    async (request) => setMonitorPaused(scope(request), { id: request.params.id, paused: true }),
   );
   api.post(
     "/monitors/:id/resume",
@@ -198,7 +192,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
         response: { 200: monitorSchema, ...failures(402) },
       },
     },
-    async (request) => monitors.setPaused(scope(request), request.params.id, false),
+    async (request) => setMonitorPaused(scope(request), { id: request.params.id, paused: false }),
   );
   api.get(
     "/monitors/:id/step-failure",
@@ -218,7 +212,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
         .header("content-type", "image/png")
         .header("x-content-type-options", "nosniff")
         .header("cache-control", "private, no-store")
-        .send(await stepFailureScreenshot(scope(request), request.params.id)),
+        .send(await stepFailureScreenshot(scope(request), { id: request.params.id })),
   );
   api.post(
     "/monitors/:id/check",
@@ -233,7 +227,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await monitors.checkNow(scope(request), request.params.id)),
+      reply.status(202).send(await checkMonitorNow(scope(request), { id: request.params.id })),
   );
   api.post(
     "/monitors/check",
@@ -248,7 +242,7 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
         response: { 202: bulkCheckResultSchema, ...failures(400) },
       },
     },
-    async (request, reply) => reply.status(202).send(await monitors.checkMany(scope(request), request.body)),
+    async (request, reply) => reply.status(202).send(await checkMonitors(scope(request), request.body)),
   );
   api.get(
     "/tags",
@@ -256,6 +250,6 @@ export async function registerMonitorRoutes(api: Api, ctx: AppContext): Promise<
       ...auth,
       schema: { tags, summary: "Tags in use, with counts", response: { 200: itemsOf(tagCountSchema) } },
     },
-    async (request) => monitors.tags(scope(request)),
+    async (request) => monitorTags(scope(request)),
   );
 }

@@ -1,12 +1,10 @@
 import type { PickerScreenshot, pickerScreenshotRequestSchema } from "@changeradar/contracts";
 import { BrowserStepError, FetchError } from "@changeradar/engine";
 import type { z } from "zod";
-import type { SecretBox } from "../alerts/secret-box";
-import type { FetchSettings } from "../checks/page-check";
 import { assertBrowserStepsAllowed, assertRenderingAllowed } from "../entitlements";
 import { Invalid } from "../http/errors";
 import { prepareLiveRender } from "./live-render";
-import type { MonitorsContext } from "./monitors.service";
+import type { MonitorsServiceContext } from "./monitors.service";
 import { pickerElementsFrom, pickerProbeScript } from "./picker-probe";
 
 /** A screenshot this large (a very long, noisy page) is not sent to the editor. */
@@ -19,14 +17,12 @@ export const MAX_PICKER_SCREENSHOT_BYTES = 10 * 1024 * 1024;
  * its visible elements, measured in the page.
  */
 export async function pickerScreenshot(
-  ctx: MonitorsContext,
+  ctx: MonitorsServiceContext,
   input: z.output<typeof pickerScreenshotRequestSchema>,
-  settings: FetchSettings,
-  box: SecretBox,
 ): Promise<PickerScreenshot> {
   assertRenderingAllowed(ctx.user.plan);
   if (input.steps.length > 0) assertBrowserStepsAllowed(ctx.user.plan);
-  const { pool, steps } = await prepareLiveRender(ctx, input, settings, box, "render the page");
+  const { pool, steps, settings } = await prepareLiveRender(ctx, { ...input, what: "render the page" });
   let measured: unknown = null;
   try {
     const page = await pool.render(

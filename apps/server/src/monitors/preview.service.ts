@@ -1,4 +1,4 @@
-import type { PlanName, Preview, previewRequestSchema } from "@changeradar/contracts";
+import type { Preview, previewRequestSchema } from "@changeradar/contracts";
 import {
   FetchError,
   fetchPage,
@@ -9,8 +9,9 @@ import {
   suggestWatch,
 } from "@changeradar/engine";
 import type { z } from "zod";
-import { extractInput, type FetchSettings } from "../checks/page-check";
-import { assertRenderingAllowed } from "../entitlements";
+import { checkFetchSettings } from "../checks/check-settings";
+import { extractInput } from "../checks/page-check";
+import { assertRenderingAllowed, type UserContext } from "../entitlements";
 import { Invalid } from "../http/errors";
 import { assertCheckableUrl } from "./monitor-input";
 import { fetchStylesheets } from "./preview-stylesheets";
@@ -20,14 +21,14 @@ const PREVIEW_LINES = 60;
 
 /**
  * POST /monitors/preview: fetch a page once and show what the engine finds, for the add-monitor screen.
- * `plan` is the plan in force: rendering in a browser is gated as on the monitor itself.
+ * The plan in force (`ctx.user.plan`) gates rendering in a browser as on the monitor itself.
  */
 export async function previewPage(
+  ctx: UserContext<"config">,
   input: z.output<typeof previewRequestSchema>,
-  settings: FetchSettings,
-  plan: PlanName,
 ): Promise<Preview> {
-  if (input.renderJs) assertRenderingAllowed(plan);
+  const settings = checkFetchSettings(ctx.config);
+  if (input.renderJs) assertRenderingAllowed(ctx.user.plan);
   await assertCheckableUrl(input.url, settings);
   let scope: ReturnType<typeof parseScope> | undefined;
   try {

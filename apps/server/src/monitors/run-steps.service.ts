@@ -2,13 +2,11 @@ import type { RunStepsResult, runStepsRequestSchema, StepRun } from "@changerada
 import { BrowserStepError, FetchError, type StepReport } from "@changeradar/engine";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { SecretBox } from "../alerts/secret-box";
-import type { FetchSettings } from "../checks/page-check";
 import { monitorBrowserState } from "../db/schema/monitors";
 import { assertBrowserStepsAllowed, assertRenderingAllowed } from "../entitlements";
 import { NotFound } from "../http/errors";
 import { prepareLiveRender } from "./live-render";
-import { type MonitorsContext, ownedMonitor } from "./monitors.service";
+import { type MonitorsServiceContext, ownedMonitor } from "./monitors.service";
 
 /**
  * POST /monitors/steps/run: the editor's "Run steps". The steps run once in the browser pool against the
@@ -16,14 +14,12 @@ import { type MonitorsContext, ownedMonitor } from "./monitors.service";
  * of the page after it. Secrets sent as the placeholder are taken from the monitor being edited.
  */
 export async function runStepsPreview(
-  ctx: MonitorsContext,
+  ctx: MonitorsServiceContext,
   input: z.output<typeof runStepsRequestSchema>,
-  settings: FetchSettings,
-  box: SecretBox,
 ): Promise<RunStepsResult> {
   assertBrowserStepsAllowed(ctx.user.plan);
   assertRenderingAllowed(ctx.user.plan);
-  const { pool, steps } = await prepareLiveRender(ctx, input, settings, box, "run the steps");
+  const { pool, steps, settings } = await prepareLiveRender(ctx, { ...input, what: "run the steps" });
   const runs: StepRun[] = [];
   try {
     await pool.render(
@@ -44,8 +40,12 @@ export async function runStepsPreview(
 }
 
 /** GET /monitors/:id/step-failure: the page where the monitor's browser step last failed (PNG). */
-export async function stepFailureScreenshot(ctx: MonitorsContext, id: string): Promise<Buffer> {
-  await ownedMonitor(ctx, id);
+export async function stepFailureScreenshot(
+  ctx: MonitorsServiceContext,
+  input: { id: string },
+): Promise<Buffer> {
+  const { id } = input;
+  await ownedMonitor(ctx, { id });
   const [state] = await ctx.db
     .select({ screenshot: monitorBrowserState.failureScreenshot })
     .from(monitorBrowserState)

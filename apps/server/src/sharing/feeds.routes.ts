@@ -1,10 +1,10 @@
 import { createFeedSchema, feedSchema, itemsOf, listFeedsQuerySchema } from "@changeradar/contracts";
 import { z } from "zod";
 import type { AppContext } from "../context";
-import { ownerOf } from "../entitlements";
+import { asUser } from "../entitlements";
 import { rateLimit } from "../http/rate-limits";
 import { type Api, failures, idParams, noContent, textAnswer } from "../http/route-schema";
-import { createFeedsService } from "./feeds.service";
+import { createFeed, listFeeds, readFeed, revokeFeed, rotateFeed } from "./feeds.service";
 
 const contentTypes = {
   rss: "application/rss+xml; charset=utf-8",
@@ -14,7 +14,6 @@ const tags = ["Feeds"];
 
 /** Feed management for the signed-in user, and the feeds themselves behind their secret addresses. */
 export function registerFeedRoutes(api: Api, ctx: AppContext): void {
-  const feeds = createFeedsService(ctx);
   const auth = { preHandler: api.authenticate };
 
   api.get(
@@ -28,7 +27,7 @@ export function registerFeedRoutes(api: Api, ctx: AppContext): void {
         response: { 200: itemsOf(feedSchema), ...failures(400) },
       },
     },
-    async (request) => feeds.list(ownerOf(request), request.query),
+    async (request) => listFeeds(asUser(ctx, request), request.query),
   );
   api.post(
     "/feeds",
@@ -43,7 +42,7 @@ export function registerFeedRoutes(api: Api, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { feed, created } = await feeds.create(ownerOf(request), request.body);
+      const { feed, created } = await createFeed(asUser(ctx, request), request.body);
       return reply.status(created ? 201 : 200).send(feed);
     },
   );
@@ -58,7 +57,7 @@ export function registerFeedRoutes(api: Api, ctx: AppContext): void {
         response: { 200: feedSchema },
       },
     },
-    async (request) => feeds.rotate(ownerOf(request), request.params.id),
+    async (request) => rotateFeed(asUser(ctx, request), { id: request.params.id }),
   );
   api.delete(
     "/feeds/:id",
@@ -72,7 +71,7 @@ export function registerFeedRoutes(api: Api, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await feeds.revoke(ownerOf(request), request.params.id);
+      await revokeFeed(asUser(ctx, request), { id: request.params.id });
       return reply.status(204).send();
     },
   );
@@ -96,7 +95,7 @@ export function registerFeedRoutes(api: Api, ctx: AppContext): void {
       async (request, reply) => {
         // Not for search engines, and the secret address is never sent on as a referrer.
         reply.header("x-robots-tag", "noindex, nofollow").header("referrer-policy", "no-referrer");
-        const xml = await feeds.read(request.params.token, kind);
+        const xml = await readFeed(ctx, { token: request.params.token, kind });
         return reply
           .header("content-type", contentTypes[kind])
           .header("cache-control", "private, max-age=300")

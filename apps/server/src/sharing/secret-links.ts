@@ -17,7 +17,20 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64url");
 }
 
-export function createSecretLinks(serverSecret: string, purpose: "feeds" | "shares"): SecretLinks {
+const derived = new Map<string, SecretLinks>();
+
+/**
+ * The links of one purpose under the server's secret: the key is derived once and kept for the process
+ * (a server has one secret), as the services' factories kept it before.
+ */
+export function secretLinksOf(serverSecret: string, purpose: "feeds" | "shares"): SecretLinks {
+  const key = `${purpose}\n${serverSecret}`;
+  const links = derived.get(key) ?? createSecretLinks(serverSecret, purpose);
+  derived.set(key, links);
+  return links;
+}
+
+function createSecretLinks(serverSecret: string, purpose: "feeds" | "shares"): SecretLinks {
   const key = Buffer.from(hkdfSync("sha256", serverSecret, "changeradar", `changeradar/${purpose}/v1`, 32));
   const mac = (id: string, nonce: string) =>
     createHmac("sha256", key).update(`${id}.${nonce}`).digest("base64url").slice(0, 32);

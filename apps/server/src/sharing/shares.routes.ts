@@ -2,10 +2,10 @@ import { createShareSchema, itemsOf, sharedChangeSchema, shareLinkSchema } from 
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../context";
-import { ownerOf } from "../entitlements";
+import { asUser } from "../entitlements";
 import { rateLimit } from "../http/rate-limits";
 import { type Api, binaryAnswer, failures, idParams, noContent } from "../http/route-schema";
-import { createSharesService } from "./shares.service";
+import { createShare, listShares, readShare, revokeShare, sharedImage } from "./shares.service";
 
 const tags = ["Sharing"];
 
@@ -16,7 +16,6 @@ function privateLink(reply: FastifyReply): FastifyReply {
 
 /** Share links of a change for its owner, and the shared change behind its secret address. */
 export function registerShareRoutes(api: Api, ctx: AppContext): void {
-  const shares = createSharesService(ctx);
   const auth = { preHandler: api.authenticate };
   const limited = { config: { rateLimit: rateLimit(ctx.config, "sharedChange") } };
 
@@ -33,7 +32,9 @@ export function registerShareRoutes(api: Api, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await shares.create(ownerOf(request), request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await createShare(asUser(ctx, request), { ...request.body, changeId: request.params.id })),
   );
   api.get(
     "/changes/:id/shares",
@@ -46,7 +47,7 @@ export function registerShareRoutes(api: Api, ctx: AppContext): void {
         response: { 200: itemsOf(shareLinkSchema) },
       },
     },
-    async (request) => shares.list(ownerOf(request), request.params.id),
+    async (request) => listShares(asUser(ctx, request), { changeId: request.params.id }),
   );
   api.delete(
     "/shares/:id",
@@ -60,7 +61,7 @@ export function registerShareRoutes(api: Api, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await shares.revoke(ownerOf(request), request.params.id);
+      await revokeShare(asUser(ctx, request), { id: request.params.id });
       return reply.status(204).send();
     },
   );
@@ -79,7 +80,7 @@ export function registerShareRoutes(api: Api, ctx: AppContext): void {
     },
     async (request, reply) => {
       privateLink(reply).header("cache-control", "no-store");
-      return shares.read(request.params.token);
+      return readShare(ctx, { token: request.params.token });
     },
   );
   api.get(
@@ -97,7 +98,7 @@ export function registerShareRoutes(api: Api, ctx: AppContext): void {
     },
     async (request, reply) => {
       privateLink(reply);
-      const bytes = await shares.image(request.params.token, request.params.which);
+      const bytes = await sharedImage(ctx, { token: request.params.token, which: request.params.which });
       return reply
         .header("content-type", "image/png")
         .header("x-content-type-options", "nosniff")

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createChannel } from "../../src/alerts/channels.service";
 import { enqueueChangeAlerts } from "../../src/alerts/outbox";
 import { systemClock } from "../../src/clock";
 import { deliveries } from "../../src/db/schema/alerts";
@@ -52,7 +53,7 @@ describe("a dispatcher killed with SIGKILL mid-delivery", () => {
         }),
       ]);
       const user = await createUser(db, { plan: "Business" });
-      const channel = await services.channels.create(user.auth, user.auth.planType, {
+      const channel = await createChannel(services.as(user.auth), {
         type: "webhook",
         name: "Crash",
         config: { url: receiver.url },

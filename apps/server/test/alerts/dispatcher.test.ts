@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { RETRY_DELAYS_MS } from "../../src/alerts/backoff";
+import { createChannel, listChannels, sendTestAlert, verifyChannel } from "../../src/alerts/channels.service";
 import { claimDueDeliveries } from "../../src/alerts/dispatch/deliveries.repository";
 import { enqueueChangeAlerts } from "../../src/alerts/outbox";
 import { deliveries } from "../../src/db/schema/alerts";
@@ -32,7 +33,7 @@ describe("alert dispatcher", () => {
   async function webhookUser(answers: (i: number) => Answer) {
     const receiver = await startReceiver(({ index }) => answers(index));
     const user = await createUser(db(), { plan: "Pro" });
-    const channel = await env.services.channels.create(user.auth, user.auth.planType, {
+    const channel = await createChannel(env.services.as(user.auth), {
       type: "webhook",
       name: "Receiver",
       config: { url: receiver.url },
@@ -104,7 +105,7 @@ describe("alert dispatcher", () => {
     const port = probe.port;
     await probe.close();
     const user = await createUser(db(), { plan: "Pro" });
-    const channel = await env.services.channels.create(user.auth, user.auth.planType, {
+    const channel = await createChannel(env.services.as(user.auth), {
       type: "webhook",
       name: "Flaky",
       config: { url: `http://127.0.0.1:${port}/hook` },
@@ -204,7 +205,7 @@ describe("alert dispatcher", () => {
   it("emails another address only after it is verified with the mailed code", async () => {
     const user = await createUser(db());
     const other = `alerts-${user.id.slice(0, 8)}@example.test`;
-    const channel = await env.services.channels.create(user.auth, user.auth.planType, {
+    const channel = await createChannel(env.services.as(user.auth), {
       type: "email",
       name: "Team inbox",
       config: { to: other },
@@ -221,9 +222,12 @@ describe("alert dispatcher", () => {
     );
     const code = /\b(\d{6})\b/.exec(codeMail.text)![1]!;
     await expect(
-      env.services.channels.verify(user.auth, channel.id, { code: code === "000000" ? "111111" : "000000" }),
+      verifyChannel(env.services.as(user.auth), {
+        id: channel.id,
+        code: code === "000000" ? "111111" : "000000",
+      }),
     ).rejects.toThrow("Invalid code");
-    expect((await env.services.channels.verify(user.auth, channel.id, { code })).verified).toBe(true);
+    expect((await verifyChannel(env.services.as(user.auth), { id: channel.id, code })).verified).toBe(true);
 
     const later = await alertOnce(user, [channel.id]);
     await dispatcher.runOnce();
@@ -252,12 +256,12 @@ describe("alert dispatcher", () => {
   it("sends a channel test through the same pipeline", async () => {
     const { receiver, user, channel } = await webhookUser(() => 200);
     try {
-      const { deliveryId } = await env.services.channels.sendTest(user.auth, user.auth.planType, channel.id);
+      const { deliveryId } = await sendTestAlert(env.services.as(user.auth), { id: channel.id });
       await env.services.dispatcher().runOnce();
       expect(await delivery(deliveryId)).toMatchObject({ status: "delivered", kind: "test" });
       expect(receiver.requests[0]?.headers["webhook-id"]).toBe(deliveryId);
       expect(JSON.parse(receiver.requests[0]!.body)).toMatchObject({ type: "test" });
-      const [listed] = await env.services.channels.list(user.auth);
+      const [listed] = await listChannels(env.services.as(user.auth));
       expect(listed?.lastDelivery).toMatchObject({ status: "delivered", error: null });
     } finally {
       await receiver.close();

@@ -1,4 +1,4 @@
-import { createChannelsService } from "../../../src/alerts/channels.service";
+import type { AuthUser } from "@changeradar/contracts";
 import {
   createDispatcher,
   type Dispatcher,
@@ -34,7 +34,10 @@ export function alertServices(
   return {
     config,
     mailer,
-    channels: createChannelsService({ db: database.handle.db, config, mailer, clock }),
+    /** The context the channel services get for `user` acting on their own plan. */
+    as(user: AuthUser) {
+      return { db: database.handle.db, config, mailer, clock, user: { ...user, plan: user.planType } };
+    },
     dispatcher(options: DispatcherOptions = {}): Dispatcher {
       const dispatcher = createDispatcher(deps, { timeoutMs: 3_000, ...options });
       dispatchers.push(dispatcher);
