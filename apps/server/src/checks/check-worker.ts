@@ -30,7 +30,7 @@ export interface CheckWorkerOptions {
   /** How long `stop()` lets in-flight checks finish before giving their leases back. */
   stopGraceMs?: number;
   log?: (level: "info" | "warn" | "error", message: string, detail?: unknown) => void;
-  /** Memory for the previous versions of monitors between their checks (default 32 MB). */
+  /** Memory for the previous versions of monitors between their checks, deflated (default 16 MB). */
   snapshotCacheBytes?: number;
   /**
    * How long a check may keep its lease (renewed every half lease while it runs); past it, another worker
@@ -71,7 +71,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
    * monitor whose check started since (another worker's) is not checked again for the same request.
    */
   const soon = new Map<string, Date>();
-  const cache = new SnapshotCache(options.snapshotCacheBytes ?? 32 * 1024 * 1024);
+  const cache = new SnapshotCache(options.snapshotCacheBytes ?? 16 * 1024 * 1024);
   const scheduling = options.schedule ?? true;
   let running = false;
   let loop: Promise<void> | null = null;
@@ -110,7 +110,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       if (snapshotId && "snapshot" in outcome) {
         if (monitor.latestSnapshotId) cache.delete(monitor.latestSnapshotId);
         const screenshot = "screenshot" in outcome ? outcome.screenshot : null;
-        cache.set(snapshotId, outcome.snapshot, screenshot, estimateBytes(outcome.snapshot));
+        cache.set(snapshotId, outcome.snapshot, screenshot);
       }
       options.onChecked?.({ monitorId: monitor.id, dueAt: monitor.nextCheckAt, startedAt, status });
     } catch (error) {
@@ -281,16 +281,6 @@ async function loadPrevious(
   const screenshot = row.screenshotBlobId
     ? ((await readBlob(db, row.screenshotBlobId))?.bytes ?? null)
     : null;
-  cache.set(id, snapshot, screenshot, content.bytes.byteLength);
+  cache.set(id, content.bytes, screenshot);
   return { snapshot, screenshot };
-}
-
-/** Rough in-memory size of a snapshot: its text content dominates. */
-function estimateBytes(snapshot: Snapshot): number {
-  let bytes = 1024;
-  for (const line of snapshot.lines) bytes += line.length * 2 + 40;
-  for (const item of snapshot.items) bytes += (item.title.length + (item.url?.length ?? 0)) * 2 + 80;
-  for (const image of snapshot.images) bytes += image.length * 2 + 40;
-  for (const path of snapshot.structure.paths) bytes += path.length * 2 + 40;
-  return bytes;
 }

@@ -83,17 +83,33 @@ describe("storage helpers", () => {
   it("keep the snapshot cache within its byte budget, least recently used out first", () => {
     const cache = new SnapshotCache(1000);
     const snapshot = {} as never;
-    cache.set("a", snapshot, null, 200);
-    cache.set("b", snapshot, null, 200);
+    // An entry is its screenshot and its deflated JSON (a few bytes here).
+    const screenshot = (bytes: number) => new Uint8Array(bytes);
+    cache.set("a", snapshot, screenshot(190));
+    cache.set("b", snapshot, screenshot(190));
     cache.get("a");
-    cache.set("c", snapshot, null, 200);
-    cache.set("d", snapshot, null, 200);
-    cache.set("e", snapshot, null, 200);
-    cache.set("f", snapshot, null, 200);
+    cache.set("c", snapshot, screenshot(190));
+    cache.set("d", snapshot, screenshot(190));
+    cache.set("e", snapshot, screenshot(190));
+    cache.set("f", snapshot, screenshot(190));
     expect(cache.get("b")).toBeNull();
     expect(cache.get("a")).not.toBeNull();
-    cache.set("huge", snapshot, null, 600);
+    cache.set("huge", snapshot, screenshot(600));
     expect(cache.get("huge")).toBeNull();
+  });
+
+  it("keep snapshots in the cache as compact bytes, each read a fresh copy equal to the one stored", () => {
+    // ~560 KB of JSON, much more parsed: kept within a 40 KB budget.
+    const lines = Array.from({ length: 20_000 }, (_, i) => `Line ${i % 50} of the page`);
+    const snapshot = { lines, items: [{ title: "Ä item", url: null }] } as never;
+    const cache = new SnapshotCache(40_000);
+    cache.set("page", snapshot, null);
+    cache.set("from the database", Buffer.from(JSON.stringify(snapshot)), null);
+    for (const id of ["page", "from the database"]) {
+      const first = cache.get(id);
+      expect(first?.snapshot).toEqual(snapshot);
+      expect(cache.get(id)?.snapshot).not.toBe(first?.snapshot);
+    }
   });
 
   it("make page HTML inert for the element picker", () => {
