@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-old-space-size=512 --max-semi-space-size=8 --no-liftoff
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --max-old-space-size=512 --max-semi-space-size=8 --no-liftoff
 // The one `changeradar` command. It runs the bundle in dist/ (`npm run build`, also part of `npm start`)
 // when that was built from the sources as they are now; otherwise it runs the TypeScript sources through
 // tsx, as in development, and says so on stderr: it never runs stale code.
@@ -7,6 +7,9 @@
 // under 1 GB V8 also grows it by a smaller factor, so garbage is collected long before the cap (a busy
 // `serve` kept 2–3 times its live heap before). --no-liftoff compiles the embedded database's WebAssembly
 // once, optimised, instead of twice (baseline code then optimised code): less memory, the same speed.
+// MALLOC_ARENA_MAX=2: glibc gives each thread (the engine's worker, libuv's pool gzipping and reading files)
+// a malloc arena of its own whose freed memory stays resident; with two, the serve benchmark's peak RSS at
+// 500 monitors was 3–19 MB lower per pass, at the same CPU time per check.
 import { bundleState, distUrl } from "./build-info.mjs";
 
 const state = bundleState();
