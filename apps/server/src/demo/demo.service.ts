@@ -122,7 +122,9 @@ export async function demoPage(ctx: ServiceContext<"db">, input: { token: string
  * URL is exactly that page's address. Any other URL (another user's demo page, a neighbour of this one) is
  * fetched the ordinary way, through the SSRF guard.
  */
-export function demoLocalPages(db: Database, appUrl: string): LocalPages {
+export function demoLocalPages(ctx: ServiceContext<"db" | "config">): LocalPages {
+  const { db } = ctx;
+  const { appUrl } = ctx.config;
   const prefix = demoUrl(appUrl, "");
   return {
     async pageFor(monitor) {

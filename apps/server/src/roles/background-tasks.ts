@@ -18,7 +18,7 @@ export function checkWorkerOptions(rt: Pick<Runtime, "config" | "log"> & { db: D
     db: rt.db,
     fetch: checkFetchSettings(
       rt.config,
-      demoLocalPages(rt.db, rt.config.appUrl),
+      demoLocalPages(rt),
       browserSessions(rt.db, rt.config.jwtSecret),
       checkPlanGate(rt.db, systemClock),
     ),

@@ -187,7 +187,7 @@ describe("a change while a check of the demo runs", () => {
       fetch: {
         allowPrivateTargets: false,
         browserPool: null,
-        localPages: demoLocalPages(db, t.config.appUrl),
+        localPages: demoLocalPages({ db, config: t.config }),
       },
       timing: testTiming,
       idlePollMs: 100,
@@ -228,7 +228,7 @@ describe("the in-process page reaches only its owner's exact demo URL", () => {
     const settings = {
       allowPrivateTargets: false,
       browserPool: null,
-      localPages: demoLocalPages(db, t.config.appUrl),
+      localPages: demoLocalPages({ db, config: t.config }),
     };
     const check = async (userId: string, url: string) => {
       const monitor = await insertMonitor(db, {
