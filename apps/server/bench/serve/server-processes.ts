@@ -161,6 +161,11 @@ export async function startServer(deployment: Deployment): Promise<ServerProcess
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitReady(baseUrl, children);
+    // `npm run bench` builds the bundle first; a source edited since makes the command run the sources.
+    if (readFileSync(deployment.logFile, "utf8").includes("running the TypeScript sources through tsx"))
+      process.stderr.write(
+        "Warning: the server ran its sources through tsx, not the bundle `npm start` runs.\n",
+      );
     if (deployment.database === "postgres") {
       // Workers after the API: it has run the migrations, so they do not wait on its lock.
       children.push(startRole("worker", env, log), startRole("worker", env, log));
