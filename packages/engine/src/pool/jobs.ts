@@ -3,8 +3,12 @@
  * bytes, decoded there), compare, fingerprint and learn noise. Everything in and out is structured-cloneable
  * (snapshots are plain JSON data); body bytes are moved to the worker, not copied.
  */
-import type { ChangeResult, CompareOptions, FingerprintOptions, LearnedNoise } from "../compare";
-import { compareSnapshots, fingerprintSnapshot, learnNoise } from "../compare";
+// From their own modules, not compare/index.ts: the worker thread then never loads what it does not run
+// (the AI refinement's HTTP client).
+import { compareSnapshots } from "../compare/classify";
+import { type FingerprintOptions, fingerprintSnapshot } from "../compare/fingerprint";
+import { type LearnedNoise, learnNoise } from "../compare/learned-noise";
+import type { ChangeResult, CompareOptions } from "../compare/types";
 import { type ExtractInput, type ExtractOptions, extractSnapshot } from "../extract";
 import { decodeText } from "../fetch/charset";
 import { isBinaryMediaType } from "../fetch/media-type";
