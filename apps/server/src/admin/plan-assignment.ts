@@ -37,6 +37,6 @@ export async function assignPlan(
       effect.slowedDown > 0 ? `${effect.slowedDown} monitor(s) set to the plan's fastest frequency` : null,
     ].filter(Boolean);
     const message = `${user.email} is now on the ${plan} plan (active).${notes.length ? ` ${notes.join("; ")}.` : ""}`;
-    return { message, ...effect };
+    return { message, paused: effect.paused, slowedDown: effect.slowedDown };
   });
 }

@@ -35,7 +35,8 @@ export async function buildDashboard(ctx: UserContext<"db" | "clock">): Promise<
     changes7d,
     failing,
     nextChecks: next.map((row) => ({ ...row, nextCheckAt: row.nextCheckAt.toISOString() })),
-    latestChanges: latest.rows.map(({ rating: _rating, ...row }) => ({
+    // The dashboard lists changes by name and summary: not their rating nor the noise a check ignored.
+    latestChanges: latest.rows.map(({ rating: _rating, ignored: _ignored, ...row }) => ({
       ...row,
       detectedAt: row.detectedAt.toISOString(),
     })),
