@@ -8,9 +8,8 @@ import { monitorSchema } from "@changeradar/contracts";
 import { sharedEnginePool } from "@changeradar/engine";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCheckWorker } from "../../src/checks/check-worker";
 import { monitors } from "../../src/db/schema/monitors";
-import { changeCount, checkCount, testTiming } from "../monitors/support/checks";
+import { changeCount, checkCount, schedulingWorker } from "../monitors/support/checks";
 import { type HoldingPageServer, startHoldingPageServer } from "../monitors/support/holding-page-server";
 import { productPage } from "../monitors/support/page-server";
 import { databaseKind, eventually, startTestApp, type TestApp } from "../monitors/support/test-app";
@@ -27,16 +26,6 @@ afterAll(async () => {
   await site.close();
   await t.close();
 });
-
-/** The scheduler (another worker, as on a `worker` node): takes a monitor when it is due. */
-const startScheduler = () =>
-  createCheckWorker({
-    db: t.database.handle.db,
-    fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 60_000 },
-    timing: testTiming,
-    idlePollMs: 100,
-    stopGraceMs: 100,
-  });
 
 const url = (path: string) => site.url(path);
 const oldPage = productPage({ text: "A sturdy anvil for every workshop." });
@@ -70,7 +59,7 @@ describe(`check now during a running check on ${databaseKind}`, () => {
     );
 
     // The scheduler (another worker, as on a `worker` node) takes the monitor when it is due.
-    const scheduler = startScheduler();
+    const scheduler = schedulingWorker(t.database.handle.db);
     site.hold("/scheduled");
     await db.update(monitors).set({ nextCheckAt: sql`now()` }).where(eq(monitors.id, id));
     scheduler.start();

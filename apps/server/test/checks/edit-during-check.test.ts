@@ -8,10 +8,9 @@ import { monitorSchema } from "@changeradar/contracts";
 import { sharedEnginePool } from "@changeradar/engine";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCheckWorker } from "../../src/checks/check-worker";
 import { monitors } from "../../src/db/schema/monitors";
 import { rowsOf } from "../../src/monitors/monitors.repository";
-import { changeCount, checkCount, testTiming } from "../monitors/support/checks";
+import { changeCount, checkCount, schedulingWorker } from "../monitors/support/checks";
 import { type HoldingPageServer, startHoldingPageServer } from "../monitors/support/holding-page-server";
 import { productPage } from "../monitors/support/page-server";
 import { databaseKind, eventually, startTestApp, type TestApp } from "../monitors/support/test-app";
@@ -28,16 +27,6 @@ afterAll(async () => {
   await site.close();
   await t.close();
 });
-
-/** The scheduler (another worker, as on a `worker` node): takes a monitor when it is due. */
-const startScheduler = () =>
-  createCheckWorker({
-    db: t.database.handle.db,
-    fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 60_000 },
-    timing: testTiming,
-    idlePollMs: 100,
-    stopGraceMs: 100,
-  });
 
 const url = (path: string) => site.url(path);
 
@@ -114,7 +103,7 @@ describe(`an edit during a running check on ${databaseKind}`, () => {
       () => checkCount(db, id),
       (n) => n === 1,
     );
-    const scheduler = startScheduler();
+    const scheduler = schedulingWorker(t.database.handle.db);
     site.hold("/old-b");
     await db.update(monitors).set({ nextCheckAt: sql`now()` }).where(eq(monitors.id, id));
     scheduler.start();

@@ -10,6 +10,20 @@ import { eventually } from "./test-app";
 /** Test timing: retries after 1 s (doubling), 3 failures before the alert, a 2 s lease. */
 export const testTiming: CheckTiming = { ...defaultCheckTiming, retryBaseMs: 1000, leaseMs: 2000 };
 
+/**
+ * A scheduler (another worker, as on a `worker` node) that takes a monitor when it is due; not started.
+ * Its fetches may wait up to a minute, for tests that hold a page's answer while they act.
+ */
+export function schedulingWorker(db: Database): CheckWorker {
+  return createCheckWorker({
+    db,
+    fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 60_000 },
+    timing: testTiming,
+    idlePollMs: 100,
+    stopGraceMs: 100,
+  });
+}
+
 /** A worker that only checks when told (no scheduling loop), so each test step is one check. */
 export function manualWorker(db: Database, timing: CheckTiming = testTiming): CheckWorker {
   const worker = createCheckWorker({
