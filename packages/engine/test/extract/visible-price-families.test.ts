@@ -152,14 +152,15 @@ describe("a struck regular price named by a modifier class", () => {
   });
 });
 
-describe("a regular-price label owns the amount after it, not the whole text", () => {
-  const shop = (price: string, lang: string, tld: string) =>
-    extractSnapshotSync({
-      url: `https://shop.example.${tld}/p/1`,
-      contentType: "text/html",
-      text: `<!doctype html><html lang="${lang}"><head><title>Oak Chair</title></head><body><h1>Oak Chair</h1>${price}<form action="/cart/add" method="post"><button type="submit">Add to basket</button></form></body></html>`,
-    }).price;
+/** A product page whose buy box shows `price` (HTML), without structured data. */
+const shop = (price: string, lang: string, tld: string) =>
+  extractSnapshotSync({
+    url: `https://shop.example.${tld}/p/1`,
+    contentType: "text/html",
+    text: `<!doctype html><html lang="${lang}"><head><title>Oak Chair</title></head><body><h1>Oak Chair</h1>${price}<form action="/cart/add" method="post"><button type="submit">Add to basket</button></form></body></html>`,
+  }).price;
 
+describe("a label owns the amount it names, not the whole text", () => {
   it.each([
     ['<span class="price">Was £49.99 Now £29.99</span>', "en-GB", "co.uk", 29.99, "GBP"],
     ['<span class="price">RRP £49.99 Our price £29.99</span>', "en-GB", "co.uk", 29.99, "GBP"],
@@ -170,6 +171,14 @@ describe("a regular-price label owns the amount after it, not the whole text", (
     // The regular price struck through inside a plain line: not the one paid.
     ["<div><del>€49,99</del> €29,99</div>", "de-DE", "de", 29.99, "EUR"],
     ["<p><s>$49.99</s> $29.99 <span>In stock</span></p>", "en-US", "com", 29.99, "USD"],
+    // Shipping, monthly and instalment labels: their amount and what follows them are not paid.
+    ['<span class="price">$12.99 + $4.99 shipping</span>', "en-US", "com", 12.99, "USD"],
+    ['<span class="price">29,90 € + 4,90 € Versand</span>', "de-DE", "de", 29.9, "EUR"],
+    ['<span class="price">19,99 € zzgl. Versandkosten</span>', "de-DE", "de", 19.99, "EUR"],
+    ['<span class="price">R$ 1.299,00 ou 10x de R$ 129,90 sem juros</span>', "pt-BR", "com.br", 1299, "BRL"],
+    ['<span class="price">$499.00 or 4 interest-free payments of $124.75</span>', "en-US", "com", 499, "USD"],
+    ["<p>€24,99 Free shipping</p>", "nl-NL", "nl", 24.99, "EUR"],
+    ['<span class="price">Normalpris 499 kr Nu 399 kr</span>', "sv-SE", "se", 399, "SEK"],
   ] as const)("%s → %s", (html, lang, tld, amount, currency) => {
     expect(shop(html, lang, tld)).toMatchObject({ amount, currency });
   });
@@ -188,5 +197,46 @@ describe("a regular-price label owns the amount after it, not the whole text", (
       amount: 1299,
       currency: "SEK",
     });
+  });
+});
+
+describe("a shipping, monthly or instalment amount alone is no price", () => {
+  it.each([
+    ['<span class="price">or 6 payments of $50.00</span>', "en-US", "com"],
+    ['<span class="price">$45/mo for 24 months</span>', "en-US", "com"],
+    ['<span class="price">12 cuotas sin interés de $ 8.332</span>', "es-AR", "com.ar"],
+    ['<span class="price">Shipping: $5.99</span>', "en-US", "com"],
+    ['<span class="price">Livraison gratuite dès 50 €</span>', "fr-FR", "fr"],
+  ] as const)("%s states no price", (html, lang, tld) => {
+    expect(shop(html, lang, tld)).toBeNull();
+  });
+});
+
+describe("a bare number is a price only under a price label", () => {
+  it.each([
+    "Qty: 2",
+    "Year: 2024",
+    "Rating: 4.5",
+    "Kod: 1234",
+    "Artikelnummer: 58.732",
+    "4.8 (1,234 reviews)",
+  ])("%s is no price", (text) => {
+    expect(shop(`<span class="price">${text}</span>`, "en-US", "com")).toBeNull();
+  });
+
+  it.each([
+    ["Price: 24.99", 24.99],
+    ["Precio oferta: 24.99", 24.99],
+    ["Sonderpreis 24.99", 24.99],
+    ["34.12 (40.94 inc VAT)", 34.12],
+  ] as const)("%s → %s", (text, amount) => {
+    expect(shop(`<span class="price">${text}</span>`, "en-US", "com")).toMatchObject({ amount });
+  });
+});
+
+it("a label that spells another currency's sign before the amount loses to the local sign after it", () => {
+  expect(shop('<span class="price">Ár: 15 990 Ft</span>', "hu-HU", "hu")).toMatchObject({
+    amount: 15990,
+    currency: "HUF",
   });
 });

@@ -1,4 +1,4 @@
-import { fractionDigitsOf, type LocaleHints, resolveMeaning } from "./currency";
+import { fractionDigitsOf, type LocaleHints, regionDefaultCurrency, resolveMeaning } from "./currency";
 import { currencyTable, type TokenMeaning } from "./currency-table";
 import { foldToken } from "./fold";
 import { asciiDigits, numberSource, readNumber } from "./number";
@@ -48,7 +48,7 @@ export function findMoney(text: string, hints: LocaleHints, preferred: string | 
     const after = signAfter(s, run.end);
     // "P17Y73", "128GB": a number glued to letters that are no currency is part of a word.
     if (after === null && letter.test(s[run.end] ?? "")) continue;
-    const sign = pickSign(before, after);
+    const sign = pickSign(before, after, hints);
     if (sign === null) continue;
     const currency = sign.code ?? resolveMeaning(sign.meaning, hints, preferred);
     const digits = fractionDigitsOf(currency);
@@ -118,7 +118,7 @@ function upperBound(
   return high !== null && high > amount ? high : null;
 }
 
-function pickSign(before: Sign | null, after: Sign | null): Sign | null {
+function pickSign(before: Sign | null, after: Sign | null, hints: LocaleHints): Sign | null {
   if (before === null) return after;
   if (after === null) return before;
   // A written code beats a bare sign ("$1,190.00 AUD").
@@ -126,7 +126,17 @@ function pickSign(before: Sign | null, after: Sign | null): Sign | null {
     return { ...before, code: after.meaning.currencies[0] as string };
   if (before.meaning.isCode && !after.meaning.isCode)
     return { ...after, code: before.meaning.currencies[0] as string };
-  return before.code !== null || after.code === null ? before : after;
+  if (before.code !== null || after.code !== null) return before.code !== null ? before : after;
+  // Two signs naming no common currency ("Ár: 15 990 Ft": a Hungarian label that spells the ariary's sign):
+  // the one that can mean the page's own currency.
+  const local = regionDefaultCurrency(hints);
+  if (
+    local !== null &&
+    !before.meaning.currencies.includes(local) &&
+    after.meaning.currencies.includes(local)
+  )
+    return after;
+  return before;
 }
 
 /** The currency sign, code or name written right before a number ("US$:", "NZD $", "R", "Rs.", "€ "). */
@@ -222,19 +232,37 @@ function writtenCode(near: string, sign: TokenMeaning, side: "before" | "after")
 
 const taxPhrase =
   /\b(?:inc|incl|including|inkl|ex|excl|excluding|exkl|plus|zzgl|ttc|ht|iva|vat|gst|tax|taxes|mwst|ust|tva|btw|moms|alv|dph|kdv)\b\.?/giu;
-const labelWords =
-  /^(?:[\p{L}]+\s?){0,3}(?:price|prices|preis|prix|precio|prezzo|prijs|preço|preco|cena|pris|hinta|fiyat|цена|ціна|now|only|from|ab|dès|desde|da|vanaf|od|от|sale)\s*:?\s*|^[\p{L}\s]{1,24}:\s*/iu;
+/** Words that name a price, in the languages shops write; compounds end in them ("Sonderpreis", "Verkaufspreis"). */
+const priceWords =
+  "price|prices|preis|prix|precio|prezzo|prijs|preço|preco|cena|cijena|kaina|hind|hinta|pris|verð|preț|pret|τιμή|fiyat|цена|ціна|السعر|قیمت|מחיר|価格|价格|售价|價格|가격|판매가|ราคา";
+/** Short words before a price, matched whole: "Now", "ab", "od", "Ár" (Hungarian: price). */
+const priceLeadWords = "now|only|from|ab|dès|desde|da|vanaf|od|от|sale|ár|giá|harga";
+/**
+ * A label before a bare amount that names it a price: "Price:", "Our Price", "Precio oferta:", "Cena:". Any
+ * other label ("Qty: 2", "Year: 2024", "Rating: 4.5", "Art.-Nr.: 12.345") says the number is something else.
+ */
+const priceLabel = new RegExp(
+  `^(?:\\p{L}+\\s+){0,3}?(?:\\p{L}*(?:${priceWords})|(?:${priceLeadWords}))(?!\\p{L})(?:(?:\\s\\p{L}+){0,2}\\s*:|\\s*:?)\\s*`,
+  "iu",
+);
+const anyLabel = /^[\p{L}\s.-]{1,24}:/u;
+/** A parenthesised note that only states tax with its amount: "(40.94 inc VAT)", "(inkl. MwSt.)". */
+const taxNote = /\(([^()]*)\)/g;
 
 /**
  * A price written without any currency, accepted only as the whole text of a price element: "24.99",
  * "Price: 1.299,00", "34.12 (40.94 inc VAT)", "148.50 Inc GST", "Our Price 344.99 - 444.99" (a range).
+ * A number labelled as something else, or followed by a note that is not about tax ("4.8 (1,234 reviews)"),
+ * is no price.
  */
 export function findBareAmount(text: string, currency: string | null = null): Money | null {
   let t = asciiDigits(text.trim())
-    .replace(/\([^()]*\)/g, " ")
+    .replace(taxNote, (note, inside: string) => (isTaxNote(inside) ? " " : note))
     .replace(taxPhrase, " ")
     .trim();
-  t = t.replace(labelWords, "").trim();
+  const label = priceLabel.exec(t);
+  if (label !== null) t = t.slice(label[0].length).trim();
+  else if (anyLabel.test(t)) return null;
   const runs = runsOf(t);
   const digits = fractionDigitsOf(currency);
   const first = runs[0];
@@ -252,6 +280,15 @@ export function findBareAmount(text: string, currency: string | null = null): Mo
     return null;
   const high = readNumber(second.raw, digits);
   return high !== null && high > amount ? { amount, currency, maxAmount: high } : null;
+}
+
+/** Whether a note holds nothing but amounts, currency codes or signs, and tax words. */
+function isTaxNote(inside: string): boolean {
+  const rest = inside
+    .replace(taxPhrase, " ")
+    .replace(new RegExp(numberSource, "g"), " ")
+    .replace(/\b[A-Z]{3}\b/g, " ");
+  return !/\p{L}{2,}/u.test(rest);
 }
 
 /** The number of a price as written, for callers that know there is one ("1.299,00", "24.990"). */

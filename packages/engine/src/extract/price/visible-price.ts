@@ -2,7 +2,7 @@ import type { Element } from "domhandler";
 import { insideRepeatedTile } from "../availability/buy-controls";
 import { textOf } from "../html/text-of";
 import type { PageFacts } from "../html/walk";
-import type { LocaleHints } from "./currency";
+import { type LocaleHints, tokenMeaning } from "./currency";
 import { findBareAmount, findMoney, type Money } from "./money";
 import { numberSource } from "./number";
 import { pickingRules } from "./picking-rules";
@@ -11,13 +11,15 @@ import { namesItsProduct, productHeadings } from "./product-heading";
 /** How far after a main heading the buy box is looked for, in lines. */
 export const buyBoxLines = 40;
 /**
- * Lines that state a price the visitor does not pay. A label may follow an amount with no space between
- * (markup runs "€1149.00" and "Save €90.00" together): the word boundary is a letter, not a digit.
+ * Labels of an amount the visitor does not pay: a regular price, shipping, a monthly or instalment amount.
+ * A label may follow an amount with no space between (markup runs "€1149.00" and "Save €90.00" together):
+ * the word boundary is a letter, not a digit.
  */
 const notThePrice =
-  /(?<!\p{L})(?:was|rrp|msrp|uvp|statt|list price|regular price|normal:|antes|prima|avant|shipping|delivery|versand\w*|\w*lieferung|livraison|envío|envio|spedizione|verzending|frete|save|spare|ahorra|per month|a month|monthly|pro monat|im monat|par mois|al mes|al mese|per maand|por mês|sem juros|sin interés|parcelas|cuotas|installments?|instalments?)(?!\p{L})|\b(?:[2-9]|[1-9]\d)\s?x\s(?:de\s)?(?=\D{0,4}\d)|\/\s?(?:mo|month|mth|monat|mois|mes|mese|maand|mês)\b|משלוח|送料|運費|建議售價|原價|定價|市價/iu;
+  /(?<!\p{L})(?:was|rrp|msrp|uvp|statt|list price|regular price|normal\p{L}*:?|ordinarie pris|vorher|bisher|før|tidligere|prix conseillé|prezzo consigliato|cena regularna|cena katalogowa|старая цена|стара ціна|eski fiyat|antes|prima|avant|shipping|delivery|versand\w*|\w*lieferung|livraison|envío|envio|spedizione|verzending|frete|dostawa|доставка|kargo|szállítás|doprava|toimitus|frakt|levering|save|spare|ahorra|per month|a month|monthly|pro monat|im monat|par mois|al mes|al mese|per maand|por mês|sem juros|sin interés|parcelas|cuotas|installments?|instalments?|payments?|mensualités|plazos|raty|raten|termijnen)(?!\p{L})|\b(?:[2-9]|[1-9]\d)\s?x\s(?:de\s)?(?=\D{0,4}\d)|\/\s?(?:mo|month|mth|monat|mois|mes|mese|maand|mês)\b|משלוח|送料|運費|建議售價|原價|定價|市價/iu;
 /** Labels of a regular price written before it: "Now $12.99 Was $15.99" is paid at the amount before. */
-const regularLabel = /^(?:was|rrp|msrp|uvp|statt|list price|regular price|antes|avant|save|spare|ahorra)$/i;
+const regularLabel =
+  /^(?:was|rrp|msrp|uvp|statt|list price|regular price|normal\p{L}*:?|ordinarie pris|vorher|bisher|før|tidligere|prix conseillé|prezzo consigliato|cena regularna|cena katalogowa|старая цена|стара ціна|eski fiyat|antes|avant|save|spare|ahorra)$/iu;
 
 export interface VisiblePrices {
   /** Prices the visitor sees in the buy box, in page order. */
@@ -56,7 +58,6 @@ export function visiblePrices(
       const line = withoutStruckText(page, at);
       if (line.length > 200) continue;
       const text = withoutRegularAmounts(line);
-      if (text === null) continue;
       const money = findMoney(text, hints, stated);
       if (money !== null) shown.push(money);
     }
@@ -122,7 +123,7 @@ function readPriceElement(
   const full = textOf(element, 160, { skip: isStruckThrough, centsInSup: true });
   if (full === "" || full.length > 120) return null;
   const text = withoutRegularAmounts(full);
-  if (text === null || text.trim() === "") return null;
+  if (text.trim() === "") return null;
   return findMoney(text, hints, stated) ?? (bare ? findBareAmount(text, fallback) : null);
 }
 
@@ -141,20 +142,34 @@ function withoutStruckText(page: PageFacts, at: number): string {
 const maxLabels = 4;
 
 /**
- * The text without the amounts it labels as a regular price ("Was £49.99 Now £29.99" → " Now £29.99",
- * "€29,99 statt €49,99" → "€29,99 ", "$12.99 Save $3" → "$12.99 "): a label owns the first number after
- * it. Null when the text states a shipping, monthly or instalment amount: no price of its own.
+ * The text without the amounts the visitor does not pay. A regular-price label owns the first number after
+ * it ("Was £49.99 Now £29.99" → " Now £29.99", "€29,99 statt €49,99" → "€29,99 "). A shipping, monthly or
+ * instalment label owns the amount right before it and everything after it ("$499.00 or 4 payments of
+ * $124.75" → "$499.00 or 4 ", "$12.99 + $4.99 shipping" → "$12.99 + $", "Shipping: $5.99" → "").
  */
-function withoutRegularAmounts(text: string): string | null {
+function withoutRegularAmounts(text: string): string {
   let rest = text;
   for (let i = 0; i < maxLabels; i++) {
     const label = notThePrice.exec(rest);
     if (label === null) return rest;
-    if (!regularLabel.test(label[0])) return null;
-    const after = rest.slice(label.index + label[0].length).replace(labelledAmount, "");
-    rest = `${rest.slice(0, label.index)} ${after}`;
+    const before = rest.slice(0, label.index);
+    const after = rest.slice(label.index + label[0].length);
+    if (!regularLabel.test(label[0])) return withoutAmountAtEnd(before);
+    rest = `${before} ${after.replace(labelledAmount, "")}`;
   }
-  return notThePrice.test(rest) ? null : rest;
+  return rest;
+}
+
+/** The amount right before a label, only a sign between: "$4.99 shipping", "$45/mo", "1 299 kr per month". */
+const amountAtEnd = new RegExp(`${numberSource}[^\\d+\\p{L}]{0,3}(\\p{L}{1,4}\\.?\\s?)?$`, "u");
+
+function withoutAmountAtEnd(text: string): string {
+  const m = amountAtEnd.exec(text);
+  if (m === null) return text;
+  const word = m[1]?.trim();
+  // "1 299 kr per month" (a currency sign), not "R$ 1.299,00 ou 10x" (a word).
+  if (word !== undefined && tokenMeaning(word) === null) return text;
+  return text.slice(0, m.index);
 }
 
 /** The first number after a regular-price label, with what separates them: the amount the label owns. */
