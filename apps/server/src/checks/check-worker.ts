@@ -5,12 +5,12 @@ import { type Clock, systemClock } from "../clock";
 import type { Database } from "../db";
 import type { MonitorRow } from "../db/schema/monitors";
 import type { BackgroundTask } from "../tasks/background-task";
-import { readBlob } from "./blob-store";
+import { decodeBlob } from "./blob-codec";
 import type { RecordedStatus } from "./check-plan";
 import { type CheckTiming, defaultCheckTiming } from "./check-timing";
 import { createCheckWriter, LeaseLost, recordCheck } from "./check-writer";
-import { findSnapshot } from "./checks.repository";
-import { claimDueMonitors, claimMonitor, extendLeases, nextDueAt, releaseLeases } from "./claims.repository";
+import { findSnapshotBlobs } from "./checks.repository";
+import { claimDueMonitors, claimMonitors, extendLeases, nextDueAt, releaseLeases } from "./claims.repository";
 import { HostLimiter, Semaphore } from "./concurrency";
 import { checkPage, type FetchSettings, type PreviousVersion } from "./page-check";
 import { checkSite, watchSitePages } from "./site-check";
@@ -22,6 +22,11 @@ export interface CheckWorkerOptions {
   timing?: CheckTiming;
   /** Checks in flight at once in this process. */
   concurrency?: number;
+  /**
+   * While checks run, a claim waits until `slots` are free (at most `delayMs`), so one statement claims
+   * several monitors (default: a quarter of the slots, 20 ms). A claim with nothing running goes at once.
+   */
+  claimGroup?: { slots: number; delayMs: number };
   perHostConcurrency?: number;
   /** Claim due monitors in a loop (the scheduler). Off in the `api` role, which only runs first checks. */
   schedule?: boolean;
@@ -55,12 +60,15 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   const { db } = options;
   const clock = options.clock ?? systemClock;
   const timing = options.timing ?? defaultCheckTiming;
-  const slots = new Semaphore(options.concurrency ?? 8);
+  const concurrency = options.concurrency ?? 8;
+  const slots = new Semaphore(concurrency);
+  const claimGroup = options.claimGroup ?? { slots: Math.max(1, Math.floor(concurrency / 4)), delayMs: 20 };
+  let claimTimer: NodeJS.Timeout | null = null;
   const hosts = new HostLimiter(options.perHostConcurrency ?? 2);
   const idlePollMs = options.idlePollMs ?? 1000;
   const log = options.log ?? (() => {});
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
-  const writer = createCheckWriter(db, owner);
+  const writer = createCheckWriter(db, owner, { running: () => inFlight.size });
   const inFlight = new Map<string, Promise<void>>();
   /** When each check in flight started (its lease is renewed until its deadline). */
   const checkStarts = new Map<string, number>();
@@ -134,37 +142,72 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   }
 
   /**
-   * Starts the asked-for checks ("check now", first checks) that a slot and their host's permit allow; the
-   * others wait here for the next check of this worker to end. A worker without a scheduler (the `api`
-   * role) has no loop that would pick them up later.
+   * Starts the asked-for checks ("check now", first checks) that the free slots and their hosts' permits
+   * allow, claimed in one statement; the others wait here for the next check of this worker to end. A
+   * worker without a scheduler (the `api` role) has no loop that would pick them up later. While checks run,
+   * the claim waits (at most `claimGroup.delayMs`) until several slots are free, so one claim starts several.
    */
   function startSoonChecks(): void {
-    for (const [monitorId, askedAt] of soon) {
-      if (!running || slots.free === 0) return;
-      soon.delete(monitorId);
-      if (inFlight.has(monitorId)) continue;
-      void slots.acquire().then(async () => {
-        try {
-          const monitor = running
-            ? await claimMonitor(db, monitorId, owner, timing.leaseMs, clock.now(), askedAt)
-            : null;
-          if (monitor && hosts.tryAcquire(monitor.host)) return void launch(monitor);
-          // Its host is at its limit here. The scheduler takes it when it has one; without one it waits
-          // for one of this worker's checks of that host to end (or, if one just ended, goes again now).
-          if (monitor) {
-            await releaseLeases(db, [monitor.id], owner);
-            if (!scheduling) {
-              soon.set(monitor.id, askedAt);
-              if (!hosts.saturated().includes(monitor.host)) queueMicrotask(startSoonChecks);
-            }
-          }
-        } catch (error) {
-          log("error", `Could not start the check of monitor ${monitorId}`, error);
-        }
-        slots.release();
-        wake?.();
-      });
+    if (!running || soon.size === 0 || slots.free === 0) return;
+    if (slots.free < Math.min(claimGroup.slots, soon.size) && inFlight.size > 0) {
+      claimTimer ??= setTimeout(() => {
+        claimTimer = null;
+        claimSoon();
+      }, claimGroup.delayMs);
+      return;
     }
+    claimSoon();
+  }
+
+  function claimSoon(): void {
+    if (claimTimer) clearTimeout(claimTimer);
+    claimTimer = null;
+    const asked = new Map<string, Date>();
+    for (const [monitorId, askedAt] of soon) {
+      if (!running || asked.size >= slots.free) break;
+      soon.delete(monitorId);
+      if (!inFlight.has(monitorId)) asked.set(monitorId, askedAt);
+    }
+    if (asked.size === 0) return;
+    // Free slots are taken at once (before the claim's round trip), one per monitor asked for.
+    for (let i = 0; i < asked.size; i++) void slots.acquire();
+    void claimAsked(asked);
+  }
+
+  async function claimAsked(asked: Map<string, Date>): Promise<void> {
+    let claimed: MonitorRow[] = [];
+    try {
+      const requests = [...asked].map(([id, askedAt]) => ({ id, askedAt }));
+      claimed = running ? await claimMonitors(db, requests, owner, timing.leaseMs, clock.now()) : [];
+    } catch (error) {
+      log("error", `Could not start the checks of monitors ${[...asked.keys()].join(", ")}`, error);
+    }
+    const blocked: MonitorRow[] = [];
+    for (const monitor of claimed) {
+      if (hosts.tryAcquire(monitor.host)) void launch(monitor);
+      else blocked.push(monitor);
+    }
+    for (let i = claimed.length; i < asked.size; i++) slots.release();
+    // Their hosts are at their limit here. The scheduler takes them when it has a permit; without one they
+    // wait for one of this worker's checks of that host to end (or, if one just ended, go again now).
+    if (blocked.length > 0) {
+      try {
+        await releaseLeases(
+          db,
+          blocked.map((monitor) => monitor.id),
+          owner,
+        );
+        if (!scheduling) {
+          for (const monitor of blocked) soon.set(monitor.id, asked.get(monitor.id) ?? clock.now());
+          if (blocked.some((monitor) => !hosts.saturated().includes(monitor.host)))
+            queueMicrotask(startSoonChecks);
+        }
+      } catch (error) {
+        log("error", "Could not give back the leases of monitors whose hosts are at their limit", error);
+      }
+      for (const _ of blocked) slots.release();
+    }
+    wake?.();
   }
 
   /** Claims due monitors for the free slots and starts their checks; returns the claim's size and the checks. */
@@ -195,13 +238,22 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       try {
         const { free, claimed } = await claimRound();
         if (!running) break;
-        if (slots.free === 0) await sleep(idlePollMs);
-        else if (claimed < free) await sleep(await idleDelay());
+        if (slots.free === 0) {
+          await sleep(idlePollMs);
+          await severalSlotsFree();
+        } else if (claimed < free) await sleep(await idleDelay());
       } catch (error) {
         log("error", "Claiming due monitors failed", error);
         await sleep(idlePollMs);
       }
     }
+  }
+
+  /** While checks run, waits (at most `claimGroup.delayMs`) for several free slots: one claim fills them. */
+  async function severalSlotsFree(): Promise<void> {
+    const until = Date.now() + claimGroup.delayMs;
+    while (running && slots.free < claimGroup.slots && inFlight.size > 0 && Date.now() < until)
+      await sleep(until - Date.now());
   }
 
   /**
@@ -244,6 +296,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       wake?.();
       await loop;
       if (renewal) clearInterval(renewal);
+      if (claimTimer) clearTimeout(claimTimer);
       const grace = new Promise<void>((resolve) =>
         setTimeout(resolve, options.stopGraceMs ?? 10_000).unref(),
       );
@@ -253,13 +306,15 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     },
     checkSoon(monitorId) {
       if (!running || inFlight.has(monitorId)) return;
-      // With every slot busy, a scheduler takes the monitor when it is due, as it takes any other.
-      if (scheduling && slots.free === 0) {
+      // With every slot busy or promised to checks asked for before, a scheduler takes the monitor when
+      // it is due, as it takes any other.
+      if (scheduling && slots.free <= soon.size) {
         wake?.();
         return;
       }
       if (!soon.has(monitorId)) soon.set(monitorId, clock.now());
-      startSoonChecks();
+      // After the caller's other requests of this turn (a bulk "check now"): one claim takes them all.
+      queueMicrotask(startSoonChecks);
       wake?.();
     },
   };
@@ -274,13 +329,11 @@ async function loadPrevious(
   if (!id) return null;
   const cached = cache.get(id);
   if (cached) return cached;
-  const row = await findSnapshot(db, id);
-  const content = row ? await readBlob(db, row.contentBlobId) : null;
-  if (!row || !content) return null;
-  const snapshot = JSON.parse(content.bytes.toString("utf8")) as Snapshot;
-  const screenshot = row.screenshotBlobId
-    ? ((await readBlob(db, row.screenshotBlobId))?.bytes ?? null)
-    : null;
-  cache.set(id, content.bytes, screenshot);
+  const row = await findSnapshotBlobs(db, id);
+  if (!row) return null;
+  const content = await decodeBlob(row.content.data, row.content.encoding);
+  const snapshot = JSON.parse(content.toString("utf8")) as Snapshot;
+  const screenshot = row.screenshot ? await decodeBlob(row.screenshot.data, row.screenshot.encoding) : null;
+  cache.set(id, content, screenshot);
   return { snapshot, screenshot };
 }

@@ -33,6 +33,17 @@ export interface CheckWriter {
 
 export const MAX_BATCH = 64;
 
+export interface CheckWriterOptions {
+  /** The writer's checks in flight, planned or not (the worker's): those not planned yet may join a batch. */
+  running?: () => number;
+  /** The longest a batch waits for the checks still running to join it (default 10 ms). */
+  lingerMs?: number;
+  /** How the writer waits (tests count the waits instead of waiting). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 interface Pending {
   plan: CheckPlan;
   resolve(recorded: RecordedCheck): void;
@@ -40,18 +51,38 @@ interface Pending {
 }
 
 /**
- * One writer per worker. Plans that arrive while a batch is being written join the next one (at most
- * MAX_BATCH per transaction): one statement for every plan's state, check row, price point and live event,
- * then the versions, changes and alerts of the few plans that have them. A batch the database refuses for
- * good is written again plan by plan, so one bad plan fails alone.
+ * One writer per worker. A batch waits (at most `lingerMs`) while checks that are still running may join
+ * it, and plans that arrive while a batch is being written join the next one (at most MAX_BATCH per
+ * transaction): one statement for every plan's state, check row, price point and live event, then the
+ * versions, changes and alerts of the few plans that have them. A batch the database refuses for good is
+ * written again plan by plan, so one bad plan fails alone.
  */
-export function createCheckWriter(db: Database, owner: string): CheckWriter {
+export function createCheckWriter(
+  db: Database,
+  owner: string,
+  options: CheckWriterOptions = {},
+): CheckWriter {
+  const running = options.running ?? (() => 0);
+  const lingerMs = options.lingerMs ?? 10;
+  const sleep = options.sleep ?? sleepFor;
   const queue: Pending[] = [];
   let writing = false;
+  /** Ends the linger early: every check running has planned, or the batch is full. */
+  let joined: (() => void) | null = null;
+  const full = () => queue.length >= Math.min(MAX_BATCH, running());
+
+  async function linger(): Promise<void> {
+    // Checks whose plans were just written end first (their promise chains run before the next macrotask).
+    await new Promise((resolve) => setImmediate(resolve));
+    if (full()) return;
+    await Promise.race([sleep(lingerMs), new Promise<void>((resolve) => (joined = resolve))]);
+    joined = null;
+  }
 
   async function drain(): Promise<void> {
     writing = true;
     while (queue.length > 0) {
+      await linger();
       const batch = takeBatch(queue);
       await writeBatch(batch).catch(async (error) => {
         if (batch.length > 1 && storageFailure(error)) {
@@ -71,7 +102,7 @@ export function createCheckWriter(db: Database, owner: string): CheckWriter {
         ? { plan, state: { ...plan.state, latestSnapshotId: stored[i].snapshotId } }
         : { plan, state: plan.state },
     );
-    const results = await db.transaction(async (tx) => {
+    const record = async (tx: Database) => {
       const finished = await finishChecks(tx, owner, rows);
       const recorded: (RecordedCheck | LeaseLost)[] = [];
       for (const [i, { plan }] of batch.entries()) {
@@ -88,7 +119,11 @@ export function createCheckWriter(db: Database, owner: string): CheckWriter {
         });
       }
       return recorded;
-    });
+    };
+    // A batch of quiet plans is one statement, atomic on its own: a transaction would only add two.
+    const results = batch.every(({ plan }) => isQuiet(plan))
+      ? await record(db)
+      : await db.transaction(record);
     batch.forEach((pending, i) => {
       const result = results[i];
       if (result instanceof LeaseLost) pending.reject(result);
@@ -101,6 +136,7 @@ export function createCheckWriter(db: Database, owner: string): CheckWriter {
       return new Promise<RecordedCheck>((resolve, reject) => {
         queue.push({ plan, resolve, reject });
         if (!writing) void drain();
+        else if (joined && full()) joined();
       });
     },
   };

@@ -1,5 +1,7 @@
 import { desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db";
+import { blobs } from "../db/schema/blobs";
 import { changes, type checks, snapshots } from "../db/schema/checks";
 import type { MonitorRow, monitors } from "../db/schema/monitors";
 
@@ -29,8 +31,19 @@ export async function insertChange(tx: Database, values: NewChange): Promise<str
   return row.id;
 }
 
-export async function findSnapshot(db: Database, id: string) {
-  const [row] = await db.select().from(snapshots).where(eq(snapshots.id, id));
+/** A stored version's content and screenshot blobs as stored (compressed), in one round trip. */
+export async function findSnapshotBlobs(db: Database, id: string) {
+  const content = alias(blobs, "content");
+  const screenshot = alias(blobs, "screenshot");
+  const [row] = await db
+    .select({
+      content: { data: content.data, encoding: content.encoding },
+      screenshot: { data: screenshot.data, encoding: screenshot.encoding },
+    })
+    .from(snapshots)
+    .innerJoin(content, eq(content.id, snapshots.contentBlobId))
+    .leftJoin(screenshot, eq(screenshot.id, snapshots.screenshotBlobId))
+    .where(eq(snapshots.id, id));
   return row ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, not, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { checks } from "../db/schema/checks";
 import { type MonitorRow, monitors } from "../db/schema/monitors";
@@ -45,11 +45,48 @@ export async function claimDueMonitors(
   return rows.sort((a, b) => a.nextCheckAt.getTime() - b.nextCheckAt.getTime());
 }
 
+/** A monitor asked for by id, and when (a check started since answers the request already). */
+export interface ClaimRequest {
+  id: string;
+  askedAt?: Date;
+}
+
 /**
- * Claims one monitor now, whatever its due time (first check, "check now"); null if another worker has
- * it, or if a check of it started at or after `askedAt` (the request is answered already: a scheduler
- * took the monitor while the request waited for a slot here).
+ * Claims the asked-for monitors now, whatever their due time (first checks, "check now"), in one
+ * statement. Left out: a monitor another worker has, and one a check of which started at or after its
+ * `askedAt` (the request is answered already: a scheduler took it while the request waited for a slot).
  */
+export async function claimMonitors(
+  db: Database,
+  requests: readonly ClaimRequest[],
+  owner: string,
+  leaseMs: number,
+  now: Date = new Date(),
+): Promise<MonitorRow[]> {
+  if (requests.length === 0) return [];
+  const asked = JSON.stringify(
+    requests.map((request) => ({ id: request.id, asked_at: request.askedAt?.toISOString() ?? null })),
+  );
+  const askedAt = sql`(select r.asked_at from jsonb_to_recordset(${asked}::jsonb) as r(id uuid, asked_at timestamptz)
+    where r.id = ${monitors.id})`;
+  return db
+    .update(monitors)
+    .set({ leaseUntil: leaseInterval(now, leaseMs), leaseOwner: owner })
+    .where(
+      and(
+        inArray(
+          monitors.id,
+          requests.map((request) => request.id),
+        ),
+        eq(monitors.paused, false),
+        leaseFree(now),
+        sql`not exists (select 1 from ${checks} where ${checks.monitorId} = ${monitors.id} and ${checks.startedAt} >= ${askedAt})`,
+      ),
+    )
+    .returning();
+}
+
+/** Claims one monitor now (see claimMonitors); null when it is not claimed. */
 export async function claimMonitor(
   db: Database,
   id: string,
@@ -58,21 +95,7 @@ export async function claimMonitor(
   now: Date = new Date(),
   askedAt?: Date,
 ): Promise<MonitorRow | null> {
-  const answered = askedAt
-    ? sql`exists (select 1 from ${checks} where ${checks.monitorId} = ${monitors.id} and ${checks.startedAt} >= ${askedAt.toISOString()}::timestamptz)`
-    : undefined;
-  const [row] = await db
-    .update(monitors)
-    .set({ leaseUntil: leaseInterval(now, leaseMs), leaseOwner: owner })
-    .where(
-      and(
-        eq(monitors.id, id),
-        eq(monitors.paused, false),
-        leaseFree(now),
-        answered ? not(answered) : undefined,
-      ),
-    )
-    .returning();
+  const [row] = await claimMonitors(db, [{ id, askedAt }], owner, leaseMs, now);
   return row ?? null;
 }
 

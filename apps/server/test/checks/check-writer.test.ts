@@ -87,8 +87,8 @@ it("writes checks that arrive together in one transaction, each once, with its a
   const results = await Promise.allSettled(
     all.map((monitor, i) => writer.write(planRecord(monitor, outcomes[i], new Date(), ctx))),
   );
-  // The first plan started a batch at once; the nine that arrived while it was written made the next one.
-  expect(transactions).toHaveBeenCalledTimes(2);
+  // All ten arrived in the same turn: the batch is taken after it, so they make one.
+  expect(transactions).toHaveBeenCalledTimes(1);
   transactions.mockRestore();
   expect(results.slice(0, 9).map((r) => r.status)).toEqual(Array(9).fill("fulfilled"));
   expect(results[9]).toMatchObject({ status: "rejected", reason: expect.any(LeaseLost) });
@@ -155,4 +155,79 @@ it("a plan the database refuses fails alone: the rest of its batch is stored", a
     );
   expect(rows).toHaveLength(4);
   expect(rows.find((r) => r.monitorId === all[2].id)?.error).toMatch(/could not be stored/);
+});
+
+const unchanged: PageCheckOutcome = {
+  ...fetched,
+  kind: "unchanged",
+  snapshot: page("Anvil", 1),
+  rebase: false,
+  fingerprint: "f",
+};
+
+/** A writer whose lingers are counted, never waited: `sleep` resolves at once, or never when `hold`. */
+function countedWriter(owner: string, running: number, hold = false) {
+  const waits: number[] = [];
+  const writer = createCheckWriter(database.handle.db, owner, {
+    running: () => running,
+    lingerMs: 10,
+    sleep: (ms) => {
+      waits.push(ms);
+      return hold ? new Promise(() => {}) : Promise.resolve();
+    },
+  });
+  return { writer, waits };
+}
+
+it("a batch waits for the checks still running: three plans of three running checks make one transaction", async () => {
+  const db = database.handle.db;
+  const all = await claimed(3, "w4");
+  // The linger never ends by itself here: only the last running check's plan ends it.
+  const { writer, waits } = countedWriter("w4", 3, true);
+  const transactions = vi.spyOn(db, "transaction");
+  const ctx = { startedAt: new Date(), timing: testTiming };
+  const write = (i: number) =>
+    writer.write(planRecord(all[i], i === 0 ? changed(20) : unchanged, new Date(), ctx));
+  const first = write(0);
+  // The others come turns later, while the first one's batch lingers.
+  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+  expect(waits).toEqual([10]);
+  const results = await Promise.all([first, write(1), write(2)]);
+  expect(transactions).toHaveBeenCalledTimes(1);
+  transactions.mockRestore();
+  expect(waits).toEqual([10]);
+  expect(results.map((r) => r.status)).toEqual(["changed", "unchanged", "unchanged"]);
+  const ids = all.map((m) => m.id);
+  expect(await db.select().from(checks).where(inArray(checks.monitorId, ids))).toHaveLength(3);
+  expect(await db.select().from(changes).where(inArray(changes.monitorId, ids))).toHaveLength(1);
+  expect(await db.select().from(notifications).where(inArray(notifications.monitorId, ids))).toHaveLength(1);
+});
+
+it("a lone check's plan never lingers, and one whose fellows do not come waits once, for the bound", async () => {
+  const [alone, waiting] = await claimed(2, "w5");
+  const ctx = { startedAt: new Date(), timing: testTiming };
+  const lone = countedWriter("w5", 1);
+  await lone.writer.write(planRecord(alone, unchanged, new Date(), ctx));
+  expect(lone.waits).toEqual([]);
+  const fellows = countedWriter("w5", 4);
+  expect(await fellows.writer.write(planRecord(waiting, unchanged, new Date(), ctx))).toMatchObject({
+    status: "unchanged",
+  });
+  expect(fellows.waits).toEqual([10]);
+});
+
+it("a batch of quiet plans is written without a transaction, each check once", async () => {
+  const db = database.handle.db;
+  const all = await claimed(3, "w6");
+  const { writer } = countedWriter("w6", 3);
+  const transactions = vi.spyOn(db, "transaction");
+  const ctx = { startedAt: new Date(), timing: testTiming };
+  await Promise.all(all.map((monitor) => writer.write(planRecord(monitor, unchanged, new Date(), ctx))));
+  expect(transactions).not.toHaveBeenCalled();
+  transactions.mockRestore();
+  const ids = all.map((m) => m.id);
+  const rows = await db.select().from(checks).where(inArray(checks.monitorId, ids));
+  expect(rows.map((r) => r.monitorId).sort()).toEqual([...ids].sort());
+  const after = await db.select().from(monitors).where(inArray(monitors.id, ids));
+  expect(after.map((m) => m.leaseOwner)).toEqual([null, null, null]);
 });

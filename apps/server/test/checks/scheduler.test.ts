@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type CheckWorker, type CheckWorkerOptions, createCheckWorker } from "../../src/checks/check-worker";
-import { claimDueMonitors } from "../../src/checks/claims.repository";
+import { claimDueMonitors, claimMonitor, claimMonitors } from "../../src/checks/claims.repository";
+import { checks } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
 import {
   changeCount,
@@ -78,6 +79,35 @@ describe(`scheduler on ${databaseKind}`, () => {
     expect((await claimDueMonitors(db, "worker-b", 10, 60_000)).map((m) => [m.id, m.leaseOwner])).toEqual([
       [ids[2], "worker-b"],
     ]);
+    await db.update(monitors).set({ paused: true }).where(inArray(monitors.id, ids));
+  });
+
+  it("claims several asked-for monitors in one statement, leaving out a leased, a paused and an answered one", async () => {
+    const owner = await t.signUp("Business");
+    const ids = await insertMonitors(owner.id, ["/a1", "/a2", "/a3", "/a4", "/a5"]);
+    const db = t.database.handle.db;
+    await db
+      .update(monitors)
+      .set({ paused: false })
+      .where(inArray(monitors.id, ids.slice(0, 4)));
+    const askedAt = new Date(Date.now() - 1000);
+    expect(await claimMonitor(db, ids[1], "worker-b", 60_000)).not.toBeNull();
+    // A scheduler checked the fourth since it was asked for: the request is answered.
+    await db
+      .insert(checks)
+      .values({ monitorId: ids[3], startedAt: new Date(), durationMs: 1, status: "unchanged" });
+    const claimed = await claimMonitors(
+      db,
+      ids.map((id) => ({ id, askedAt })),
+      "worker-a",
+      60_000,
+    );
+    expect(claimed.map((m) => [m.id, m.leaseOwner]).sort()).toEqual(
+      [
+        [ids[0], "worker-a"],
+        [ids[2], "worker-a"],
+      ].sort(),
+    );
     await db.update(monitors).set({ paused: true }).where(inArray(monitors.id, ids));
   });
 
