@@ -160,7 +160,24 @@ describe("stock lines in 20+ languages", () => {
     ["在庫あり", "in_stock"],
     ["Only 3 left", "limited"],
     ["Pre-order", "preorder"],
+    ["Tillfälligt slut", "out_of_stock"],
+    ["Loppu varastosta", "out_of_stock"],
+    ["Товар закончился", "out_of_stock"],
+    ["已售罄", "out_of_stock"],
+    ["M'alerter du retour en stock", "out_of_stock"],
+    ["Powiadom o dostępności", "out_of_stock"],
+    ["Précommander", "preorder"],
+    ["Предзаказ", "preorder"],
+    // "Back" said as a fact, not a condition: available.
+    ["Wieder auf Lager", "in_stock"],
+    ["Sobald der Artikel wieder auf Lager ist", "out_of_stock"],
   ])("%s → %s", (text, expected) => {
     expect(statedAvailability(text)).toBe(expected);
   });
+});
+
+it("a sold-out size under a size label is about that size: the enabled buy button decides", () => {
+  const body = `<h1>Linen Shirt</h1><div class="price">29,99 €</div>
+    <p>Taille : <span>XS – épuisé</span> <span>S</span> <span>M</span></p><button>Ajouter au panier</button>`;
+  expect(stockOf(body, "<title>Linen Shirt</title>")).toBe("in_stock");
 });

@@ -85,7 +85,10 @@ export const notifyLabel = phrases(
   "avvisami",
   "houd me op de hoogte",
   "avise-me",
-  "powiadom mnie",
+  "powiadom(?: mnie)?(?: o dostępności)?",
+  "hlídat dostupnost",
+  "értesítést kérek",
+  "bevaka",
   "upozornit",
   "сообщить о (?:поступлении|наличии)",
   "повідомити про наявність",
@@ -93,7 +96,7 @@ export const notifyLabel = phrases(
   "giv mig besked",
   "gelince haber ver",
 );
-const notifyLabelCjk = /入荷(?:お知らせ|通知)|到货通知|到貨通知|재입고 알림/;
+export const notifyLabelCjk = /入荷(?:お知らせ|通知)|到货通知|到貨通知|재입고 알림/;
 
 export function controlKindOf(attributes: string, label: string): ControlKind | null {
   if (notifyAttribute.test(attributes) || notifyLabel.test(label) || notifyLabelCjk.test(label))

@@ -145,8 +145,15 @@ function aboutOneChannel(element: Element): boolean {
   return false;
 }
 
+/**
+ * A line under a variant's label ("Taille : XS – épuisé S M", "Size: L - Sold out") is about that variant:
+ * other sizes may be on sale.
+ */
+const variantLabel =
+  /(?<![\p{L}])(?:size|taille|größe|grösse|talla|taglia|maat|tamanho|rozmiar|velikost|veľkosť|méret|storlek|størrelse|koko|beden|размер|розмір|μέγεθος|mărime|veličina|kích thước|ukuran|サイズ|尺码|尺寸|사이즈)\s*:/iu;
+
 function stockStatement(text: string): Availability | null {
-  return channelQualifier.test(text) ? null : statedAvailability(text);
+  return channelQualifier.test(text) || variantLabel.test(text) ? null : statedAvailability(text);
 }
 
 /**

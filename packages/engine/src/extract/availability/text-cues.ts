@@ -1,6 +1,6 @@
 import type { Availability } from "../../snapshot";
 
-import { buyLabel, phrases } from "./buy-controls";
+import { buyLabel, notifyLabel, notifyLabelCjk, phrases } from "./buy-controls";
 
 /** Phrases shops show to visitors, most specific first (a "not available" must win over "available"). */
 const cues: [RegExp, Availability][] = [
@@ -9,7 +9,7 @@ const cues: [RegExp, Availability][] = [
       "out of stock",
       "not in stock",
       "(?:when|if|once|as soon as)(?: [^.!?]{0,40})? (?:back in stock|in stock again|available again)",
-      "wieder (?:vorrätig|verfügbar|lieferbar|auf lager)",
+      "(?:sobald|wenn|wann|ob|bis|falls|bald)(?: [^.!?]{0,40})? wieder (?:vorrätig|verfügbar|lieferbar|auf lager)",
       "de nouveau (?:disponible|en stock)",
       "di nuovo disponibile",
       "weer (?:leverbaar|op voorraad|beschikbaar)",
@@ -58,13 +58,17 @@ const cues: [RegExp, Availability][] = [
       "wyprzedany",
       "slutsåld",
       "slut i lager",
+      "tillfälligt slut",
       "udsolgt",
       "utsolgt",
       "loppuunmyyty",
+      "loppu varastosta",
       "tükendi",
       "stokta yok",
       "нет в наличии",
       "распродано",
+      "нет на складе",
+      "(?:товар )?закончил(?:ся|ись)",
       "немає в наявності",
       "εξαντλήθηκε",
       "μη διαθέσιμο",
@@ -93,20 +97,28 @@ const cues: [RegExp, Availability][] = [
     /אזל מהמלאי|לא במלאי|אינו במלאי|אזל במלאי|غير متوفر|نفذت الكمية|نفدت الكمية|ناموجود|स्टॉक में नहीं|สินค้าหมด/,
     "out_of_stock",
   ],
-  [/在庫切れ|売り切れ|品切れ|在庫なし|販売終了|完売|缺货|無庫存|售完|已售完|품절|일시품절/, "out_of_stock"],
+  [
+    /在庫切れ|売り切れ|品切れ|在庫なし|販売終了|完売|缺货|無庫存|售完|已售完|售罄|품절|일시품절/,
+    "out_of_stock",
+  ],
+  // A "notify me when available" offer in place of buying, as text: the same evidence as its button.
+  [notifyLabel, "out_of_stock"],
+  [notifyLabelCjk, "out_of_stock"],
   [
     phrases(
       "pre-?order",
       "vorbestell(?:en|ung|bar)",
-      "pré-?commande",
+      "pré-?commander?",
       "precommande",
       "preordina",
       "voorbestellen",
       "pré-venda",
+      "przedsprzedaż",
+      "предзаказ",
     ),
     "preorder",
   ],
-  [/予約受付|予約商品/, "preorder"],
+  [/予約受付|予約商品|预售|預購|예약 ?판매/, "preorder"],
   [
     phrases("back-?order(?:ed)?", "nachbestellt", "bajo pedido", "su ordinazione", "in nabestelling"),
     "backorder",

@@ -47,6 +47,7 @@ export const abbreviationsIcuLacks: readonly [string, readonly string[]][] = [
   ["грн", ["UAH"]],
   ["грн.", ["UAH"]],
   ["тг", ["KZT"]],
+  ["дин.", ["RSD"]],
   ["TL", ["TRY"]],
   ["KD", ["KWD"]],
   ["BD", ["BHD"]],
