@@ -16,17 +16,26 @@ export interface AlertRecipient {
   preferences: NotificationPreferences;
 }
 
-export async function findRecipient(tx: Database, userId: string): Promise<AlertRecipient | null> {
-  const [row] = await tx
+/** The recipients of `userIds`, by id (a user who does not exist is missing). */
+export async function findRecipients(
+  tx: Database,
+  userIds: readonly string[],
+): Promise<Map<string, AlertRecipient>> {
+  const rows = await tx
     .select({
+      id: users.id,
       email: users.email,
       emailVerifiedAt: users.emailVerifiedAt,
       preferences: users.notificationPreferences,
     })
     .from(users)
-    .where(eq(users.id, userId));
-  if (!row) return null;
-  return { email: row.email, emailVerified: row.emailVerifiedAt !== null, preferences: row.preferences };
+    .where(inArray(users.id, [...userIds]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { email: row.email, emailVerified: row.emailVerifiedAt !== null, preferences: row.preferences },
+    ]),
+  );
 }
 
 /** The user's own channels among `ids`; ids of other users' channels are ignored. */
@@ -45,10 +54,18 @@ export async function findOwnedChannels(
 export type NewNotification = typeof notifications.$inferInsert;
 export type NewDelivery = typeof deliveries.$inferInsert;
 
-export async function insertNotification(tx: Database, values: NewNotification): Promise<string> {
-  const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
-  if (!row) throw new Error("Inserting a notification returned no row");
-  return row.id;
+/** The channels among `ids`, whoever owns them (the caller keeps its user's own). */
+export async function findChannels(tx: Database, ids: readonly string[]): Promise<ChannelRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(channels)
+    .where(inArray(channels.id, [...ids]));
+}
+
+export async function insertNotifications(tx: Database, values: NewNotification[]): Promise<void> {
+  if (values.length === 0) return;
+  await tx.insert(notifications).values(values);
 }
 
 export async function insertDeliveries(tx: Database, values: NewDelivery[]): Promise<void> {
@@ -59,6 +76,16 @@ export async function insertDeliveries(tx: Database, values: NewDelivery[]): Pro
 /** pg_notify inside a transaction is delivered on commit and dropped on rollback. */
 export async function publish(db: Database, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+/** Several notifications in one statement (inside a transaction they go out on commit). */
+export async function publishAll(
+  db: Database,
+  messages: readonly { channel: string; payload: string }[],
+): Promise<void> {
+  if (messages.length === 0) return;
+  await db.execute(sql`select pg_notify(m.channel, m.payload)
+    from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb) as m(channel text, payload text)`);
 }
 
 export function liveEventPayload(userId: string, event: LiveEvent): string {

@@ -1,16 +1,19 @@
+import { randomUUID } from "node:crypto";
 import type { AlertChangeFacts, AlertMonitor, LiveEvent, NotificationPayload } from "@changeradar/contracts";
 import type { Database } from "../db/database";
 import type { NotificationType } from "../db/schema/alerts";
 import {
   DELIVERIES_CHANNEL,
-  findOwnedChannels,
-  findRecipient,
+  findChannels,
+  findRecipients,
   insertDeliveries,
-  insertNotification,
+  insertNotifications,
   LIVE_EVENTS_CHANNEL,
   liveEventPayload,
   type NewDelivery,
+  type NewNotification,
   publish,
+  publishAll,
 } from "./outbox.repository";
 
 /**
@@ -50,10 +53,15 @@ export const ACCOUNT_EMAIL_CHANNEL_NAME = "Account email";
  */
 const IMMEDIATE_IN_DIGEST_MODE = new Set(["webhook"]);
 
-export async function enqueueChangeAlerts(
-  tx: Database,
-  input: ChangeAlertInput,
-): Promise<{ notificationId: string }> {
+/** One alert to enqueue: its notification and, through the monitor's channels, its deliveries. */
+export interface QueuedAlert {
+  userId: string;
+  monitor: MonitorToAlert;
+  type: NotificationType;
+  text: NotificationText;
+}
+
+export function changeAlert(input: ChangeAlertInput): QueuedAlert {
   const { change, monitor } = input;
   const payload: NotificationPayload = {
     monitor: { id: monitor.id, url: monitor.url, name: monitor.name },
@@ -67,18 +75,15 @@ export async function enqueueChangeAlerts(
       ...(change.price ? { price: change.price } : {}),
     },
   };
-  return enqueue(tx, input.userId, monitor, "change", {
-    title: `${monitor.name} changed`,
-    body: change.summary,
-    changeId: change.id,
-    payload,
-  });
+  return {
+    userId: input.userId,
+    monitor,
+    type: "change",
+    text: { title: `${monitor.name} changed`, body: change.summary, changeId: change.id, payload },
+  };
 }
 
-export async function enqueueMonitorHealthAlert(
-  tx: Database,
-  input: HealthAlertInput,
-): Promise<{ notificationId: string }> {
+export function healthAlert(input: HealthAlertInput): QueuedAlert {
   const { monitor } = input;
   const failing = input.kind === "failing";
   const payload: NotificationPayload = {
@@ -89,14 +94,35 @@ export async function enqueueMonitorHealthAlert(
       since: toIso(input.since ?? new Date()),
     },
   };
-  return enqueue(tx, input.userId, monitor, input.kind, {
-    title: failing ? `${monitor.name} is failing` : `${monitor.name} is back to normal`,
-    body: failing
-      ? `${input.reason} (${input.consecutiveFailures} failed checks in a row)`
-      : `Checks succeed again after ${input.consecutiveFailures} failed checks.`,
-    changeId: null,
-    payload,
-  });
+  return {
+    userId: input.userId,
+    monitor,
+    type: input.kind,
+    text: {
+      title: failing ? `${monitor.name} is failing` : `${monitor.name} is back to normal`,
+      body: failing
+        ? `${input.reason} (${input.consecutiveFailures} failed checks in a row)`
+        : `Checks succeed again after ${input.consecutiveFailures} failed checks.`,
+      changeId: null,
+      payload,
+    },
+  };
+}
+
+export async function enqueueChangeAlerts(
+  tx: Database,
+  input: ChangeAlertInput,
+): Promise<{ notificationId: string }> {
+  const [notificationId] = await enqueueAlerts(tx, [changeAlert(input)]);
+  return { notificationId };
+}
+
+export async function enqueueMonitorHealthAlert(
+  tx: Database,
+  input: HealthAlertInput,
+): Promise<{ notificationId: string }> {
+  const [notificationId] = await enqueueAlerts(tx, [healthAlert(input)]);
+  return { notificationId };
 }
 
 /** Publishes a live event to every API node's SSE streams; inside a transaction it goes out on commit. */
@@ -111,60 +137,76 @@ interface NotificationText {
   payload: NotificationPayload;
 }
 
-async function enqueue(
-  tx: Database,
-  userId: string,
-  monitor: MonitorToAlert,
-  type: NotificationType,
-  text: NotificationText,
-): Promise<{ notificationId: string }> {
-  const recipient = await findRecipient(tx, userId);
-  if (!recipient) throw new Error(`Cannot alert user ${userId}: no such user`);
-  const digestMode = type === "change" && recipient.preferences.alertMode === "digest";
-  const notificationId = await insertNotification(tx, {
-    userId,
-    monitorId: monitor.id,
-    monitorName: monitor.name,
-    changeId: text.changeId,
-    type,
-    title: text.title,
-    body: text.body,
-    payload: text.payload,
-    digest: digestMode ? "pending" : null,
-  });
-
-  const owned = await findOwnedChannels(tx, userId, monitor.channelIds);
-  const targets: NewDelivery[] =
-    owned.length > 0
-      ? owned.map((channel) => ({
-          userId,
-          notificationId,
-          channelId: channel.id,
-          channelType: channel.type,
-          channelName: channel.name,
-        }))
-      : [
-          {
+/**
+ * Enqueues alerts together (a batch of checks): a few statements whatever their number — the recipients,
+ * the channels, the notifications, the deliveries, and one for every live event and the dispatchers' wake-up.
+ * Returns the notifications' ids, in the order of `alerts`.
+ */
+export async function enqueueAlerts(tx: Database, alerts: readonly QueuedAlert[]): Promise<string[]> {
+  if (alerts.length === 0) return [];
+  const recipients = await findRecipients(tx, [...new Set(alerts.map((alert) => alert.userId))]);
+  const channels = await findChannels(tx, [...new Set(alerts.flatMap((alert) => alert.monitor.channelIds))]);
+  const notifications: (NewNotification & { id: string })[] = [];
+  const deliveries: NewDelivery[] = [];
+  for (const { userId, monitor, type, text } of alerts) {
+    const recipient = recipients.get(userId);
+    if (!recipient) throw new Error(`Cannot alert user ${userId}: no such user`);
+    const digestMode = type === "change" && recipient.preferences.alertMode === "digest";
+    const notificationId = randomUUID();
+    notifications.push({
+      id: notificationId,
+      userId,
+      monitorId: monitor.id,
+      monitorName: monitor.name,
+      changeId: text.changeId,
+      type,
+      title: text.title,
+      body: text.body,
+      payload: text.payload,
+      digest: digestMode ? "pending" : null,
+    });
+    // The user's own channels among the monitor's; ids of other users' channels are ignored.
+    const owned = channels.filter(
+      (channel) => channel.userId === userId && monitor.channelIds.includes(channel.id),
+    );
+    const targets: NewDelivery[] =
+      owned.length > 0
+        ? owned.map((channel) => ({
             userId,
             notificationId,
-            channelId: null,
-            channelType: "email",
-            channelName: ACCOUNT_EMAIL_CHANNEL_NAME,
-          },
-        ];
-  const deliveries = digestMode
-    ? targets.filter((t) => IMMEDIATE_IN_DIGEST_MODE.has(t.channelType))
-    : targets;
+            channelId: channel.id,
+            channelType: channel.type,
+            channelName: channel.name,
+          }))
+        : [
+            {
+              userId,
+              notificationId,
+              channelId: null,
+              channelType: "email",
+              channelName: ACCOUNT_EMAIL_CHANNEL_NAME,
+            },
+          ];
+    deliveries.push(
+      ...(digestMode ? targets.filter((t) => IMMEDIATE_IN_DIGEST_MODE.has(t.channelType)) : targets),
+    );
+  }
+  await insertNotifications(tx, notifications);
   await insertDeliveries(tx, deliveries);
-
-  await notifyLive(tx, userId, {
-    type: "notification",
-    id: notificationId,
-    monitorId: monitor.id,
-    title: text.title,
-  });
-  if (deliveries.length > 0) await publish(tx, DELIVERIES_CHANNEL, "");
-  return { notificationId };
+  const live = notifications.map((n, i) => ({
+    channel: LIVE_EVENTS_CHANNEL,
+    payload: liveEventPayload(n.userId, {
+      type: "notification",
+      id: n.id,
+      monitorId: alerts[i].monitor.id,
+      title: n.title,
+    }),
+  }));
+  await publishAll(
+    tx,
+    deliveries.length > 0 ? [...live, { channel: DELIVERIES_CHANNEL, payload: "" }] : live,
+  );
+  return notifications.map((n) => n.id);
 }
 
 function toIso(value: Date | string): string {

@@ -8,13 +8,33 @@ import { contentHash, decodeBlob, encodeBlob } from "./blob-codec";
  * foundation's blobs table. Writing the same bytes twice stores them once.
  */
 export async function putBlob(db: Database, bytes: Uint8Array, contentType: string): Promise<string> {
-  const id = contentHash(bytes);
-  const { data, encoding } = await encodeBlob(bytes, contentType);
-  await db
-    .insert(blobs)
-    .values({ id, contentType, encoding, data, size: bytes.byteLength })
-    .onConflictDoNothing();
+  const [id] = await putBlobs(db, [{ bytes, contentType }]);
   return id;
+}
+
+export interface BlobInput {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** Stores several blobs in one statement; answers their ids in the order given. */
+export async function putBlobs(db: Database, inputs: readonly BlobInput[]): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  const ids = inputs.map((input) => contentHash(input.bytes));
+  const unique = new Map<string, BlobInput>();
+  inputs.forEach((input, i) => {
+    if (!unique.has(ids[i])) unique.set(ids[i], input);
+  });
+  const rows = await Promise.all(
+    [...unique].map(async ([id, { bytes, contentType }]) => ({
+      id,
+      contentType,
+      size: bytes.byteLength,
+      ...(await encodeBlob(bytes, contentType)),
+    })),
+  );
+  await db.insert(blobs).values(rows).onConflictDoNothing();
+  return ids;
 }
 
 export async function readBlob(

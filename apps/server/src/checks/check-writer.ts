@@ -1,10 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { enqueueChangeAlerts, enqueueMonitorHealthAlert } from "../alerts/outbox";
+import { changeAlert, enqueueAlerts, healthAlert, type QueuedAlert } from "../alerts/outbox";
 import type { Database } from "../db";
 import type { MonitorRow } from "../db/schema/monitors";
-import { putBlob, putJsonBlob } from "./blob-store";
+import { type BlobInput, putBlobs } from "./blob-store";
 import { type BatchRow, finishChecks } from "./check-batch.repository";
-import { type CheckPlan, isQuiet, type PlanContext, planRecord, type RecordedStatus } from "./check-plan";
+import {
+  type CheckPlan,
+  isQuiet,
+  type PlanContext,
+  type PlannedAlert,
+  planRecord,
+  type RecordedStatus,
+} from "./check-plan";
 import * as repo from "./checks.repository";
 import type { PageCheckOutcome } from "./page-check";
 import { storageFailure } from "./storage-failure";
@@ -96,29 +103,32 @@ export function createCheckWriter(
   }
 
   async function writeBatch(batch: Pending[]): Promise<void> {
-    const stored = await Promise.all(batch.map(({ plan }) => writeBlobs(db, plan)));
-    const rows: BatchRow[] = batch.map(({ plan }, i) =>
-      stored[i]
-        ? { plan, state: { ...plan.state, latestSnapshotId: stored[i].snapshotId } }
-        : { plan, state: plan.state },
+    const stored = await writeBlobs(
+      db,
+      batch.map(({ plan }) => plan),
     );
+    const rows: BatchRow[] = batch.map(({ plan }, i) => {
+      const snapshotId = stored[i]?.snapshotId;
+      return { plan, state: snapshotId ? { ...plan.state, latestSnapshotId: snapshotId } : plan.state };
+    });
     const record = async (tx: Database) => {
       const finished = await finishChecks(tx, owner, rows);
-      const recorded: (RecordedCheck | LeaseLost)[] = [];
-      for (const [i, { plan }] of batch.entries()) {
+      await writeVersionsAndAlerts(
+        tx,
+        batch.flatMap(({ plan }, i) => {
+          const monitor = finished.get(i);
+          return monitor && !isQuiet(plan) ? [{ plan, monitor, stored: stored[i] }] : [];
+        }),
+      );
+      return batch.map(({ plan }, i): RecordedCheck | LeaseLost => {
         const monitor = finished.get(i);
-        if (!monitor) {
-          recorded.push(new LeaseLost(plan.monitorId));
-          continue;
-        }
-        if (!isQuiet(plan)) await writeVersionAndAlerts(tx, plan, monitor, stored[i]);
-        recorded.push({
+        if (!monitor) return new LeaseLost(plan.monitorId);
+        return {
           status: plan.check.status,
           snapshotId: stored[i]?.snapshotId ?? null,
           askedAgain: monitor.askedAgain,
-        });
-      }
-      return recorded;
+        };
+      });
     };
     // A batch of quiet plans is one statement, atomic on its own: a transaction would only add two.
     const results = batch.every(({ plan }) => isQuiet(plan))
@@ -165,67 +175,112 @@ interface StoredBlobs {
   diffImage: string | null;
 }
 
-/** Blobs go first, outside the transaction (content-addressed: a crash leaves an orphan retention removes). */
-async function writeBlobs(db: Database, plan: CheckPlan): Promise<StoredBlobs | null> {
-  const { store } = plan;
-  if (!store) return null;
-  return {
-    snapshotId: randomUUID(),
-    content: await putJsonBlob(db, store.snapshot),
-    screenshot: store.screenshot ? await putBlob(db, store.screenshot, "image/png") : null,
-    diffImage: store.diffImage ? await putBlob(db, store.diffImage, "image/png") : null,
-  };
+/**
+ * The batch's blobs go first, in one statement outside the transaction (content-addressed: a crash
+ * leaves an orphan retention removes). Answers, by plan, what was stored (null: a plan that stores nothing).
+ */
+async function writeBlobs(db: Database, plans: readonly CheckPlan[]): Promise<(StoredBlobs | null)[]> {
+  const inputs: BlobInput[] = [];
+  const add = (bytes: Uint8Array | null, contentType: string) =>
+    bytes ? inputs.push({ bytes, contentType }) - 1 : null;
+  const positions = plans.map(({ store }) =>
+    store
+      ? {
+          content: add(Buffer.from(JSON.stringify(store.snapshot)), "application/json") ?? 0,
+          screenshot: add(store.screenshot, "image/png"),
+          diffImage: add(store.diffImage, "image/png"),
+        }
+      : null,
+  );
+  const ids = await putBlobs(db, inputs);
+  const idAt = (position: number | null) => (position === null ? null : ids[position]);
+  return positions.map((at) =>
+    at
+      ? {
+          snapshotId: randomUUID(),
+          content: ids[at.content],
+          screenshot: idAt(at.screenshot),
+          diffImage: idAt(at.diffImage),
+        }
+      : null,
+  );
 }
 
-async function writeVersionAndAlerts(
-  tx: Database,
+/** A plan with more than the quiet writes, whose monitor the batch's update finished. */
+interface Finished {
+  plan: CheckPlan;
+  monitor: repo.FinishedMonitor;
+  stored: StoredBlobs | null;
+}
+
+/** The versions, changes and alerts of a batch: one statement each, whatever the number of plans. */
+async function writeVersionsAndAlerts(tx: Database, finished: readonly Finished[]): Promise<void> {
+  if (finished.length === 0) return;
+  await repo.insertSnapshots(
+    tx,
+    finished.flatMap(({ plan, stored }) =>
+      plan.store && stored
+        ? [
+            {
+              id: stored.snapshotId,
+              monitorId: plan.monitorId,
+              takenAt: plan.store.takenAt,
+              contentBlobId: stored.content,
+              screenshotBlobId: stored.screenshot,
+              fingerprint: plan.store.fingerprint,
+            },
+          ]
+        : [],
+    ),
+  );
+  const changeIds = finished.map(({ plan }) => (plan.change ? randomUUID() : null));
+  await repo.insertChanges(
+    tx,
+    finished.flatMap(({ plan, stored }, i) =>
+      plan.change
+        ? [
+            {
+              ...plan.change,
+              id: changeIds[i] ?? undefined,
+              monitorId: plan.monitorId,
+              afterSnapshotId: stored?.snapshotId ?? null,
+              diffImageBlobId: stored?.diffImage ?? null,
+            },
+          ]
+        : [],
+    ),
+  );
+  await enqueueAlerts(
+    tx,
+    finished.flatMap(({ plan, monitor }, i) =>
+      plan.alerts.map((alert) => queuedAlert(plan, monitor, alert, changeIds[i])),
+    ),
+  );
+}
+
+function queuedAlert(
   plan: CheckPlan,
   finished: repo.FinishedMonitor,
-  stored: StoredBlobs | null,
-): Promise<void> {
-  if (plan.store && stored) {
-    await repo.insertSnapshot(tx, {
-      id: stored.snapshotId,
-      monitorId: plan.monitorId,
-      takenAt: plan.store.takenAt,
-      contentBlobId: stored.content,
-      screenshotBlobId: stored.screenshot,
-      fingerprint: plan.store.fingerprint,
-    });
-  }
-  let changeId: string | null = null;
-  if (plan.change) {
-    changeId = await repo.insertChange(tx, {
-      ...plan.change,
-      monitorId: plan.monitorId,
-      afterSnapshotId: stored?.snapshotId ?? null,
-      diffImageBlobId: stored?.diffImage ?? null,
-    });
-  }
+  alert: PlannedAlert,
+  changeId: string | null,
+): QueuedAlert {
   const monitor = {
     id: finished.id,
     url: finished.url,
     name: finished.name,
     channelIds: finished.channelIds,
   };
-  for (const alert of plan.alerts) {
-    if (alert.kind === "change") {
-      if (!changeId) throw new Error("A change alert needs its change row");
-      await enqueueChangeAlerts(tx, {
-        userId: plan.userId,
-        monitor,
-        change: { id: changeId, ...alert.change },
-      });
-    } else {
-      await enqueueMonitorHealthAlert(tx, {
-        userId: plan.userId,
-        monitor,
-        kind: alert.kind,
-        reason: alert.reason,
-        consecutiveFailures: alert.consecutiveFailures,
-      });
-    }
+  if (alert.kind !== "change") {
+    return healthAlert({
+      userId: plan.userId,
+      monitor,
+      kind: alert.kind,
+      reason: alert.reason,
+      consecutiveFailures: alert.consecutiveFailures,
+    });
   }
+  if (!changeId) throw new Error("A change alert needs its change row");
+  return changeAlert({ userId: plan.userId, monitor, change: { id: changeId, ...alert.change } });
 }
 
 /**

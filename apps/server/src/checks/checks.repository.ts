@@ -21,14 +21,12 @@ export type FinishedMonitor = Pick<
   "id" | "userId" | "url" | "name" | "channelIds" | "consecutiveFailures" | "failingAlerted"
 > & { askedAgain: boolean };
 
-export async function insertSnapshot(tx: Database, values: NewSnapshot): Promise<string> {
-  const [row] = await tx.insert(snapshots).values(values).returning({ id: snapshots.id });
-  return row.id;
+export async function insertSnapshots(tx: Database, values: NewSnapshot[]): Promise<void> {
+  if (values.length > 0) await tx.insert(snapshots).values(values);
 }
 
-export async function insertChange(tx: Database, values: NewChange): Promise<string> {
-  const [row] = await tx.insert(changes).values(values).returning({ id: changes.id });
-  return row.id;
+export async function insertChanges(tx: Database, values: NewChange[]): Promise<void> {
+  if (values.length > 0) await tx.insert(changes).values(values);
 }
 
 /** A stored version's content and screenshot blobs as stored (compressed), in one round trip. */

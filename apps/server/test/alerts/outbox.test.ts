@@ -1,6 +1,13 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enqueueChangeAlerts, enqueueMonitorHealthAlert, notifyLive } from "../../src/alerts/outbox";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  changeAlert,
+  enqueueAlerts,
+  enqueueChangeAlerts,
+  enqueueMonitorHealthAlert,
+  healthAlert,
+  notifyLive,
+} from "../../src/alerts/outbox";
 import { channels, deliveries, notifications } from "../../src/db/schema/alerts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { changeInput, createChange, createMonitor, createUser } from "./support/fixtures";
@@ -129,6 +136,59 @@ describe("transactional outbox", () => {
     expect(
       await db().select().from(deliveries).where(eq(deliveries.notificationId, notificationId)),
     ).toHaveLength(1);
+  });
+
+  it("enqueues alerts of several users together: each its own notification, channels and live event", async () => {
+    const owner = await createUser(db(), { plan: "Business" });
+    const other = await createUser(db(), { plan: "Business" });
+    const hook = await addChannel(owner.id, "webhook", "Owner's hook");
+    const foreign = await addChannel(other.id, "slack", "Other's slack");
+    const watched = await createMonitor(db(), owner.id, [hook.id, foreign.id]);
+    const failing = await createMonitor(db(), other.id);
+    const change = await createChange(db(), watched.id);
+    const received: string[] = [];
+    const unlisten = await database.handle.listen("changeradar_events", (payload) => received.push(payload));
+    let ids: string[] = [];
+    try {
+      ids = await db().transaction((tx) =>
+        enqueueAlerts(tx, [
+          changeAlert({ userId: owner.id, monitor: watched, change: changeInput(change) }),
+          healthAlert({
+            userId: other.id,
+            monitor: failing,
+            kind: "failing",
+            reason: "The page answered 500",
+            consecutiveFailures: 3,
+          }),
+        ]),
+      );
+      await vi.waitUntil(() => received.length >= 2);
+    } finally {
+      await unlisten();
+    }
+    const rows = await db().select().from(notifications).where(inArray(notifications.id, ids));
+    expect(rows.map((r) => [r.id, r.userId, r.type]).sort()).toEqual(
+      [
+        [ids[0], owner.id, "change"],
+        [ids[1], other.id, "failing"],
+      ].sort(),
+    );
+    const sent = await db().select().from(deliveries).where(inArray(deliveries.notificationId, ids));
+    expect(sent.map((d) => [d.notificationId, d.channelId]).sort()).toEqual(
+      [
+        [ids[0], hook.id],
+        [ids[1], null],
+      ].sort(),
+    );
+    const events = received.map(
+      (payload) => JSON.parse(payload) as { userId: string; event: { id: string } },
+    );
+    expect(events.map((e) => [e.userId, e.event.id]).sort()).toEqual(
+      [
+        [owner.id, ids[0]],
+        [other.id, ids[1]],
+      ].sort(),
+    );
   });
 
   it("publishes live events on commit only", async () => {
