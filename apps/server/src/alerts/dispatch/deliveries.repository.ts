@@ -98,28 +98,31 @@ export interface DeliverySubject {
   notification: NotificationRow | null;
 }
 
+/** The delivery's user, channel and notification, in one round trip. */
 export async function loadDeliverySubject(
   db: Database,
   delivery: DeliveryRow,
 ): Promise<DeliverySubject | null> {
-  const [user] = await db
+  const [row] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      emailVerifiedAt: users.emailVerifiedAt,
-      planType: users.planType,
-      planStatus: users.planStatus,
-      planStatusAt: users.planStatusAt,
-      firstName: users.firstName,
+      user: {
+        id: users.id,
+        email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
+        planType: users.planType,
+        planStatus: users.planStatus,
+        planStatusAt: users.planStatusAt,
+        firstName: users.firstName,
+      },
+      channel: channels,
+      notification: notifications,
     })
     .from(users)
+    .leftJoin(channels, delivery.channelId ? eq(channels.id, delivery.channelId) : sql`false`)
+    .leftJoin(
+      notifications,
+      delivery.notificationId ? eq(notifications.id, delivery.notificationId) : sql`false`,
+    )
     .where(eq(users.id, delivery.userId));
-  if (!user) return null;
-  const [channel] = delivery.channelId
-    ? await db.select().from(channels).where(eq(channels.id, delivery.channelId))
-    : [];
-  const [notification] = delivery.notificationId
-    ? await db.select().from(notifications).where(eq(notifications.id, delivery.notificationId))
-    : [];
-  return { user, channel: channel ?? null, notification: notification ?? null };
+  return row ?? null;
 }
