@@ -171,6 +171,13 @@ describe("stock lines in 20+ languages", () => {
     // "Back" said as a fact, not a condition: available.
     ["Wieder auf Lager", "in_stock"],
     ["Sobald der Artikel wieder auf Lager ist", "out_of_stock"],
+    ["Ej i lager", "out_of_stock"],
+    ["Ei saatavilla", "out_of_stock"],
+    ["Ikke tilgjengelig", "out_of_stock"],
+    ["Nem rendelhető", "out_of_stock"],
+    ["Εκτός αποθέματος", "out_of_stock"],
+    ["Nije dostupno", "out_of_stock"],
+    ["המוצר אזל", "out_of_stock"],
   ])("%s → %s", (text, expected) => {
     expect(statedAvailability(text)).toBe(expected);
   });

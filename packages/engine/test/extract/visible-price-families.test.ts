@@ -228,6 +228,7 @@ describe("a bare number is a price only under a price label", () => {
     ["Price: 24.99", 24.99],
     ["Precio oferta: 24.99", 24.99],
     ["Sonderpreis 24.99", 24.99],
+    ["Før 899,- Nu 599,-", 599],
     ["34.12 (40.94 inc VAT)", 34.12],
   ] as const)("%s → %s", (text, amount) => {
     expect(shop(`<span class="price">${text}</span>`, "en-US", "com")).toMatchObject({ amount });

@@ -235,8 +235,9 @@ const taxPhrase =
 /** Words that name a price, in the languages shops write; compounds end in them ("Sonderpreis", "Verkaufspreis"). */
 const priceWords =
   "price|prices|preis|prix|precio|prezzo|prijs|preço|preco|cena|cijena|kaina|hind|hinta|pris|verð|preț|pret|τιμή|fiyat|цена|ціна|السعر|قیمت|מחיר|価格|价格|售价|價格|가격|판매가|ราคา";
-/** Short words before a price, matched whole: "Now", "ab", "od", "Ár" (Hungarian: price). */
-const priceLeadWords = "now|only|from|ab|dès|desde|da|vanaf|od|от|sale|ár|giá|harga";
+/** Short words before a price, matched whole: "Now", "ab", "od", "Ár" (Hungarian: price), "Nu" (now). */
+const priceLeadWords =
+  "now|only|from|ab|dès|desde|da|vanaf|od|от|sale|ár|giá|harga|nu|jetzt|nur|maintenant|seulement|ahora|solo|ora|agora|teraz|tylko|nyní|jen|şimdi|сейчас|только";
 /**
  * A label before a bare amount that names it a price: "Price:", "Our Price", "Precio oferta:", "Cena:". Any
  * other label ("Qty: 2", "Year: 2024", "Rating: 4.5", "Art.-Nr.: 12.345") says the number is something else.
