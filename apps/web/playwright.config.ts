@@ -5,10 +5,11 @@ export default defineConfig({
   testDir: "./e2e",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
-  // Two tests at a time (files marked serial keep their order); each test makes its own users and pages.
+  // Three tests at a time (files marked serial keep their order); each test makes its own users and pages.
+  // Most of a test is waiting (for the browser, a check, a mail), so three keep two cores busier than two.
   // The admin spec reads site-wide figures (users, monitors, outbox), so it runs last and alone, as a
   // project depending on the rest (scripts/e2e.sh skips that dependency when given specs to run).
-  workers: 2,
+  workers: 3,
   projects: [
     { name: "app", testIgnore: /admin\.spec\.ts$/ },
     { name: "admin", testMatch: /admin\.spec\.ts$/, dependencies: ["app"] },
