@@ -5,18 +5,17 @@ export default defineConfig({
   testDir: "./e2e",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
-  // Three tests at a time (files marked serial keep their order); each test makes its own users and pages.
-  // Most of a test is waiting (for the browser, a check, a mail), so three keep two cores busier than two.
+  // Two tests at a time (files marked serial keep their order); each test makes its own users and pages.
   // The admin spec reads site-wide figures (users, monitors, outbox), so it runs last and alone, as a
   // project depending on the rest (scripts/e2e.sh skips that dependency when given specs to run).
-  workers: 3,
+  workers: 2,
   projects: [
     { name: "app", testIgnore: /admin\.spec\.ts$/ },
     { name: "admin", testMatch: /admin\.spec\.ts$/, dependencies: ["app"] },
   ],
   retries: 0,
-  // Budgets for a screen to appear, not for speed: while the server's PostgreSQL pass runs beside these tests
-  // (scripts/test.sh) both cores are busy, and a lazy route's first render then took over 10 s at times.
+  // Budgets for a screen to appear, not for speed: on a busy machine a lazy route's first render took over
+  // 10 s at times (the browser's main thread starved, not an error in the app).
   timeout: 90_000,
   expect: { timeout: 20_000 },
   reporter: [["list"]],
