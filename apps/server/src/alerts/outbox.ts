@@ -109,19 +109,23 @@ export function healthAlert(input: HealthAlertInput): QueuedAlert {
   };
 }
 
-export async function enqueueChangeAlerts(
+export function enqueueChangeAlerts(
   tx: Database,
   input: ChangeAlertInput,
 ): Promise<{ notificationId: string }> {
-  const [notificationId] = await enqueueAlerts(tx, [changeAlert(input)]);
-  return { notificationId };
+  return enqueueOne(tx, changeAlert(input));
 }
 
-export async function enqueueMonitorHealthAlert(
+export function enqueueMonitorHealthAlert(
   tx: Database,
   input: HealthAlertInput,
 ): Promise<{ notificationId: string }> {
-  const [notificationId] = await enqueueAlerts(tx, [healthAlert(input)]);
+  return enqueueOne(tx, healthAlert(input));
+}
+
+/** One alert through the batch path: the `enqueueAlerts` of a single alert. */
+async function enqueueOne(tx: Database, alert: QueuedAlert): Promise<{ notificationId: string }> {
+  const [notificationId] = await enqueueAlerts(tx, [alert]);
   return { notificationId };
 }
 
