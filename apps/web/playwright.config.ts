@@ -1,3 +1,4 @@
+import { CHROMIUM_DISABLE_FEATURES } from "@changeradar/engine/chromium-features";
 import { defineConfig, devices } from "@playwright/test";
 
 /** End-to-end tests: Debian's Chromium against the built app served by the real server (see e2e/global-setup.ts). */
@@ -33,6 +34,7 @@ export default defineConfig({
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
+        CHROMIUM_DISABLE_FEATURES,
       ],
     },
   },

@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { type RenderedPage, type RenderOptions, renderPage } from "./browser-render";
+import { CHROMIUM_DISABLE_FEATURES } from "./chromium-features";
 import type { PageRenderer } from "./fetch-page";
 import { FetchError, type FetchOptions, type FetchRequest } from "./types";
 
@@ -31,6 +32,7 @@ export const CHROMIUM_ARGS = [
   "--host-resolver-rules=MAP * ~NOTFOUND",
   "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
   "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+  CHROMIUM_DISABLE_FEATURES,
 ];
 
 /** A bounded pool of browser pages over one Chromium, relaunched after a crash. */
