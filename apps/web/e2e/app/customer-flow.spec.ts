@@ -289,6 +289,8 @@ test("keyboard use: menu, adding a monitor and the profile menu without a mouse"
   await focusOn("My Monitors");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/auth\/mymonitors$/);
+  // The list's screen loads after the address changes: tabbing earlier walks the menu alone.
+  await expect(page.getByRole("link", { name: "Add monitor" })).toBeVisible();
   await focusOn("Add Monitor");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/auth\/mymonitors\/new$/);
