@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     projects: ["packages/contracts", "packages/engine", "apps/server", "apps/web"],
     // One worker more than the cores (Vitest's default is one fewer): most server files spend part of their time
-    // waiting on a database, a child process or the network. On 2 cores with two workers a quarter of the CPU
+    // waiting on a database, a child process or the network. On 2 cores with two workers a fifth of the CPU
     // stayed idle; the server suite on PostgreSQL went from 219 to 195 s with three.
     maxWorkers: availableParallelism() + 1,
   },

@@ -24,7 +24,7 @@ export default defineConfig({
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 1280, height: 800 },
-    // No trace unless asked for (E2E_TRACE=1): recording one for every test, to keep the failures', cost 15% of
+    // No trace unless asked for (E2E_TRACE=1): recording one for every test (to keep only the failures') cost 15% of
     // the browser tests' time (3 specs: 182 -> 154 s, 285 -> 237 CPU s). A failure still leaves its error
     // context (the page's accessibility tree at the failing step) and a screenshot.
     trace: process.env.E2E_TRACE === "1" ? { mode: "retain-on-failure", screenshots: false } : "off",

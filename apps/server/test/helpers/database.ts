@@ -109,15 +109,15 @@ async function createPostgresDatabase(name: string, template: string | null): Pr
   for (let attempt = 0; ; attempt++) {
     try {
       await adminQuery(statement);
-      // A test database is dropped at the end of its file: waiting for each commit to reach the disk buys nothing.
-      await adminQuery(`ALTER DATABASE ${name} SET synchronous_commit = off`);
-      return;
+      break;
     } catch (error) {
       const busy = error instanceof Error && /being accessed by other users/.test(error.message);
       if (!busy || attempt >= 50) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
     }
   }
+  // A test database is dropped at the end of its file: waiting for each commit to reach the disk buys nothing.
+  await adminQuery(`ALTER DATABASE ${name} SET synchronous_commit = off`);
 }
 
 async function adminQuery(statement: string): Promise<void> {

@@ -3,7 +3,7 @@
  * tests). Chromium keeps only the last such switch, so ours replaces Playwright's: Playwright's own list
  * (playwright-core 1.65, chromiumSwitches.ts) is repeated first, then ours.
  *
- * Ours: since Chromium 13x the headless browser builds the address bar's popup as a WebUI page for every
+ * Ours: Debian's Chromium 156 in headless mode builds the address bar's popup as a WebUI page for every
  * window, and every browser context is a window. Nobody sees it, yet its renderer cost about as much CPU as
  * the page being rendered: 46 browser tests used 283 CPU s with it and 207 without (the popup's renderer
  * was 53 s of it).
