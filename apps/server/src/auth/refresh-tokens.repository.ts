@@ -16,14 +16,12 @@ export async function findRefreshToken(db: Database, tokenHash: string): Promise
   return row ?? null;
 }
 
-/** Marks a token as used; false when another request rotated it first. */
-export async function markRotated(db: Database, id: string, at: Date): Promise<boolean> {
-  const rows = await db
+/** Marks a token as used; a token another request rotated first keeps that first time. */
+export async function markRotated(db: Database, id: string, at: Date): Promise<void> {
+  await db
     .update(refreshTokens)
     .set({ rotatedAt: at })
-    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
-    .returning({ id: refreshTokens.id });
-  return rows.length === 1;
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)));
 }
 
 export async function revokeFamily(db: Database, familyId: string, at: Date): Promise<void> {

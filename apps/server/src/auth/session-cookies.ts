@@ -17,17 +17,15 @@ function persistence(persistent: boolean) {
 }
 const days = (n: number) => n * 86_400;
 
-/** Sets the refresh cookie (when rotated) and a fresh XSRF cookie the web app echoes in X-XSRF-TOKEN. */
+/** Sets the refresh cookie and a fresh XSRF cookie the web app echoes in X-XSRF-TOKEN. */
 export function setSessionCookies(
   reply: FastifyReply,
   config: Pick<Config, "secureCookies">,
   session: Session,
 ) {
   const base = { sameSite: "lax", secure: config.secureCookies, ...persistence(session.persistent) } as const;
-  if (session.refreshToken) {
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, { ...base, httpOnly: true, path: REFRESH_PATH });
-    reply.setCookie(XSRF_COOKIE, randomToken(), { ...base, httpOnly: false, path: "/" });
-  }
+  reply.setCookie(REFRESH_COOKIE, session.refreshToken, { ...base, httpOnly: true, path: REFRESH_PATH });
+  reply.setCookie(XSRF_COOKIE, randomToken(), { ...base, httpOnly: false, path: "/" });
 }
 
 export function clearSessionCookies(reply: FastifyReply, config: Pick<Config, "secureCookies">) {

@@ -22,14 +22,17 @@ type Ctx = Pick<AppContext, "db" | "config" | "clock" | "log">;
 export interface Session {
   accessToken: string;
   user: AuthUser;
-  /** The new refresh token for the cookie; null when the browser already holds the newest one. */
-  refreshToken: string | null;
+  /** The new refresh token for the cookie. */
+  refreshToken: string;
   persistent: boolean;
 }
 
 /**
  * Two tabs refreshing at the same moment both present the same token; the slower one must not be taken
- * for a thief. Within this window a just-rotated token still yields an access token (no new cookie).
+ * for a thief. Nor must a browser whose refresh answer never arrived (the page was reloaded or closed while
+ * the request was in flight): it still holds the rotated token. Within this window a just-rotated token
+ * yields a fresh successor in the same family, so the browser's cookie heals instead of being replayed
+ * until the window closes and the family is revoked.
  */
 const ROTATION_GRACE_MS = 10_000;
 
@@ -72,26 +75,12 @@ export async function refreshSession(ctx: Ctx, input: { presented: string | unde
     throw new Unauthorized(sessionEnded);
   }
   const justRotated = (at: Date) => now.getTime() - at.getTime() <= ROTATION_GRACE_MS;
-  if (token.rotatedAt) {
-    if (justRotated(token.rotatedAt)) {
-      return {
-        ...(await accessFor(ctx, user, token.familyId)),
-        refreshToken: null,
-        persistent: token.persistent,
-      };
-    }
+  if (token.rotatedAt && !justRotated(token.rotatedAt)) {
     await revokeFamily(ctx.db, token.familyId, now);
     ctx.log.warn({ userId: user.id }, "rotated refresh token reused: session family revoked");
     throw new Forbidden("This session was ended for your security. Please sign in again.");
   }
-  if (!(await markRotated(ctx.db, token.id, now))) {
-    // Another request rotated it a moment ago.
-    return {
-      ...(await accessFor(ctx, user, token.familyId)),
-      refreshToken: null,
-      persistent: token.persistent,
-    };
-  }
+  if (!token.rotatedAt) await markRotated(ctx.db, token.id, now);
   const refreshToken = randomToken();
   await insertRefreshToken(ctx.db, {
     familyId: token.familyId,
