@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { type RenderedPage, type RenderOptions, renderPage } from "./browser-render";
+import { BrowserGoneError, type RenderedPage, type RenderOptions, renderPage } from "./browser-render";
 import { CHROMIUM_DISABLE_FEATURES } from "./chromium-features";
 import type { PageRenderer } from "./fetch-page";
 import { FetchError, type FetchOptions, type FetchRequest } from "./types";
@@ -58,7 +58,11 @@ export class BrowserPool implements PageRenderer {
     await this.acquire();
     try {
       const browser = await this.connectedBrowser();
-      return await renderPage(browser, req, this.guardOptions(options));
+      return await renderPage(browser, req, this.guardOptions(options)).catch(async (error: unknown) => {
+        if (!(error instanceof BrowserGoneError) || this.closed) throw error;
+        // Once, on a relaunched browser: a crash between two checks must not fail the next one.
+        return renderPage(await this.connectedBrowser(), req, this.guardOptions(options));
+      });
     } finally {
       this.release();
     }

@@ -50,6 +50,16 @@ export interface PageProbe {
 }
 
 /**
+ * Chromium had closed or crashed before this render opened its page (between two checks, or while the
+ * document was being fetched): nothing of the page ran, so a new browser may simply try again.
+ */
+export class BrowserGoneError extends FetchError {
+  constructor() {
+    super("browser", "The browser closed before it could render the page");
+  }
+}
+
+/**
  * Renders one page in a fresh context: the document is fetched by the guarded HTTP client (so 304s,
  * errors and size caps behave as for plain fetches), then Chromium renders it with every sub-request
  * routed through the guard, waits for the page to settle, and takes a full-page screenshot.
@@ -92,12 +102,11 @@ export async function renderPage(
   }
 
   const routing = createGuardedRouting(document, { ...options, signal, totalTimeoutMs });
-  const context = await browser.newContext({
-    viewport: VIEWPORT,
-    userAgent,
-    serviceWorkers: "block",
-    acceptDownloads: false,
-  });
+  const context = await browser
+    .newContext({ viewport: VIEWPORT, userAgent, serviceWorkers: "block", acceptDownloads: false })
+    .catch((error: unknown) => {
+      throw browser.isConnected() ? renderError(error, browser, false) : new BrowserGoneError();
+    });
   // The hard deadline: the render gives up at once, and closing the context ends the page's renderer
   // (whatever its scripts are doing) in the background.
   let expire = () => {};

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserPool, createBrowserPool, FetchError, fetchPage, type LookupFn } from "../../src/fetch";
 import { type LoopbackServer, startLoopbackServer } from "./loopback-server";
@@ -18,6 +18,7 @@ let site: LoopbackServer;
 let secret: LoopbackServer;
 let secretHits = 0;
 let onSlowRequest: (() => void) | null = null;
+let onDocumentRequest: (() => Promise<void>) | null = null;
 let beaconsInFlight = 0;
 const userAgents: string[] = [];
 let maxBeaconsInFlight = 0;
@@ -63,6 +64,13 @@ beforeAll(async () => {
           );
       case "/tall":
         return page('<div style="height: 30000px; background: linear-gradient(red, blue)">tall</div>');
+      case "/browser-dies-first": {
+        // The hook (killing Chromium, closing the pool) runs while the document is being fetched.
+        const hook = onDocumentRequest ?? (async () => {});
+        onDocumentRequest = null;
+        void hook().then(() => page("<p>rendered after all</p>"));
+        return;
+      }
       case "/hangs":
         return page('<p>waiting</p><img src="/slow">');
       case "/slow":
@@ -203,6 +211,45 @@ describe("browser pool", () => {
     expect(error).toMatchObject({ code: "browser" });
     expect((error as FetchError).message).toMatch(/could not be started/);
     await pool.close();
+  });
+
+  it("renders on a relaunched browser when Chromium died before the render opened its page", async () => {
+    const pool = newPool();
+    try {
+      await pool.render({ url: `${site.url}/js` });
+      const first = launchedChromiumPid();
+      onDocumentRequest = async () => {
+        process.kill(first, "SIGKILL");
+        while (
+          existsSync(`/proc/${first}/stat`) &&
+          !readFileSync(`/proc/${first}/stat`, "utf8").includes(") Z")
+        )
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      };
+      const page = await pool.render({ url: `${site.url}/browser-dies-first` });
+      expect(page.text).toContain("rendered after all");
+      expect(launchedChromiumPid()).not.toBe(first);
+    } finally {
+      onDocumentRequest = null;
+      await pool.close();
+    }
+  });
+
+  it("fails a render with a clear error when the pool is closed while the document is fetched", async () => {
+    const pool = newPool();
+    await pool.render({ url: `${site.url}/js` });
+    onDocumentRequest = async () => {
+      await pool.close();
+    };
+    const error = await pool
+      .render({ url: `${site.url}/browser-dies-first` })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FetchError);
+    expect(error).toMatchObject({
+      code: "browser",
+      message: "The browser closed before it could render the page",
+    });
   });
 
   it("fails the current render when Chromium dies and relaunches it for the next", async () => {
