@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { BrowserGoneError, type RenderedPage, type RenderOptions, renderPage } from "./browser-render";
-import { CHROMIUM_DISABLE_FEATURES } from "./chromium-features";
+import { CHROMIUM_BASE_ARGS, CHROMIUM_DISABLE_FEATURES } from "./chromium-features";
 import type { PageRenderer } from "./fetch-page";
 import { FetchError, type FetchOptions, type FetchRequest } from "./types";
 
@@ -21,11 +21,7 @@ export interface BrowserPoolOptions
  * fails instead of reaching a private address.
  */
 export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
+  ...CHROMIUM_BASE_ARGS,
   "--disable-gpu",
   "--proxy-server=http://127.0.0.1:9",
   "--proxy-bypass-list=<-loopback>",
