@@ -47,6 +47,39 @@ describe("the currency table built from ICU", () => {
   });
 });
 
+describe("amounts written with the currency's name", () => {
+  it("reads the name's noun without its country, in the forms its plural takes", () => {
+    const cases: [string, string, string, number, string | null][] = [
+      ["1 290 korun", "https://shop.example.cz/", "cs", 1290, "CZK"],
+      ["24 złote", "https://sklep.example.pl/", "pl", 24, "PLN"],
+      ["995 kronor", "https://butik.example.se/", "sv", 995, "SEK"],
+      ["1 200 гривень", "https://shop.example.ua/", "uk", 1200, "UAH"],
+      ["25 лева", "https://shop.example.bg/", "bg", 25, "BGN"],
+      ["1.200 динара", "https://prodavnica.example.rs/", "sr", 1200, "RSD"],
+      ["2 500 forint", "https://bolt.example.hu/", "hu", 2500, "HUF"],
+      ["50.000 dong", "https://shop.example.vn/", "vi", 50000, "VND"],
+      // A noun several currencies share is settled by where the page is.
+      ["1.500 pesos", "https://tienda.example.com.ar/", "es-AR", 1500, "ARS"],
+      ["1.290 pesos", "https://tienda.example.com.uy/", "es-UY", 1290, "UYU"],
+      ["$U 1.290", "https://tienda.example.com.uy/", "es", 1290, "UYU"],
+    ];
+    for (const [text, url, lang, amount, currency] of cases)
+      expect(findMoney(text, hints(url, lang)), text).toMatchObject({ amount, currency });
+  });
+
+  it("does not take the country's adjective, a short singular or an English unit for a currency", () => {
+    const cases: [string, string, string][] = [
+      ["5 brasileiros", "https://loja.example.com.br/", "pt-BR"],
+      ["3 polskich firm", "https://sklep.example.pl/", "pl"],
+      ["2 svenska", "https://butik.example.se/", "sv"],
+      ["4 real", "https://loja.example.com.br/", "pt-BR"],
+      ["1 peso", "https://tienda.example.com.mx/", "es-MX"],
+      ["Weight: 5 pounds", "https://shop.example.com/", "en-US"],
+    ];
+    for (const [text, url, lang] of cases) expect(findMoney(text, hints(url, lang)), text).toBeNull();
+  });
+});
+
 describe("resolving shared signs by evidence", () => {
   it("a written code beats a bare sign", () => {
     const com = hints("https://shop.example.com/", "en");

@@ -66,8 +66,8 @@ export const abbreviationsIcuLacks: readonly [string, readonly string[]][] = [
   ["SFr.", ["CHF"]],
   ["Fr.", ["CHF"]],
   ["U$S", ["USD"]],
+  ["$U", ["UYU"]],
   ["RMB", ["CNY"]],
-  ["ريال", ["SAR", "OMR", "QAR", "YER"]],
   ["元", ["CNY", "TWD", "HKD"]],
   ["ש״ח", ["ILS"]],
   ['ש"ח', ["ILS"]],
@@ -105,6 +105,9 @@ export function buildCurrencyTable(withAbbreviations = true): CurrencyTable {
     if (![...locales].some((l) => l.startsWith(`${language}-`))) locales.add(`${language}-${region}`);
   };
   for (const [region, code] of regionCurrency) addHome(code, region);
+  const homeRegions = new Map<string, string[]>();
+  for (const [region, code] of regionCurrency)
+    homeRegions.set(code, [...(homeRegions.get(code) ?? []), region]);
   for (const code of codes) if (!homeLocales.has(code)) addHome(code, code.slice(0, 2));
   // count[token][currency]: in how many locales the token is that currency's symbol.
   const counts = new Map<string, Map<string, number>>();
@@ -140,6 +143,7 @@ export function buildCurrencyTable(withAbbreviations = true): CurrencyTable {
       if (locale === "en") continue;
       // Names in the home languages, as written after an amount: "1 euro", "2 euros", "5 рублей".
       for (const name of currencyPart(locale, code, "name", [1, 2, 5])) add(name, code, 1);
+      for (const noun of currencyNouns(locale, code, homeRegions.get(code) ?? [])) add(noun, code, 1);
     }
   }
   for (const [token, currencies] of withAbbreviations ? abbreviationsIcuLacks : [])
@@ -171,13 +175,51 @@ export function buildCurrencyTable(withAbbreviations = true): CurrencyTable {
   return { tokens, chars, codes, maxTokenLength, fractionDigits, regionCurrency };
 }
 
+/**
+ * The noun of a currency's name without its country ("300 złotych" for "złotych polskich", "199 reais" for
+ * "Reais brasileiros", "1000 рублей" for "российских рублей"), from the name's whole-number forms (1, 2, 5:
+ * the plural categories), in lower case as running text writes it. A word that starts like the name of a
+ * country using the currency, in that language, is the adjective and is left out. Short words are kept
+ * only in plural forms: "real" or "peso" alone is too often a word. English names are left out: "5 pounds"
+ * is a weight far more often than a price.
+ */
+function currencyNouns(locale: string, code: string, regions: readonly string[]): string[] {
+  const { language, region } = new Intl.Locale(locale);
+  if (language === "en" || region === undefined) return [];
+  const countries = new Intl.DisplayNames([locale], { type: "region" });
+  const countryStems = new Set(
+    [region, ...regions].flatMap((r) => (countries.of(r) ?? "").split(/\s+/).map(stemOf)),
+  );
+  const wordsOf = (name: string) => {
+    const words = name.toLowerCase().split(/\s+/);
+    return words.length < 2 ? [] : words.filter((word) => !countryStems.has(stemOf(word)));
+  };
+  const [one = "", ...plural] = currencyPart(locale, code, "name", [1, 2, 5], 0);
+  const nouns = new Set(plural.flatMap(wordsOf).filter((word) => [...foldToken(word)].length >= 4));
+  for (const word of wordsOf(one)) if ([...foldToken(word)].length >= 5) nouns.add(word);
+  return [...nouns];
+}
+
+/** The first three letters, folded: the adjective "polskich" and the country "Polska" share "pol". */
+function stemOf(word: string): string {
+  return [...foldToken(word)].slice(0, 3).join("");
+}
+
 function currencyPart(
   locale: string,
   currency: string,
   currencyDisplay: "symbol" | "narrowSymbol" | "name",
   values: number[],
+  fractionDigits?: number,
 ): string[] {
-  const format = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay });
+  const format = new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    currencyDisplay,
+    ...(fractionDigits === undefined
+      ? {}
+      : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
+  });
   return values.map((value) => format.formatToParts(value).find((p) => p.type === "currency")?.value ?? "");
 }
 
