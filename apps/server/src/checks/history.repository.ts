@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { changes, checks, pricePoints, snapshots } from "../db/schema/checks";
 import { monitors } from "../db/schema/monitors";
+import { endsARun } from "./price-runs";
 
 /** Reads of a user's history. Every query joins the monitor and filters by its owner. */
 
@@ -100,15 +101,33 @@ export async function listChecks(
   return { rows, total };
 }
 
+/** The most points a price history answers (a chart's worth). */
+export const MAX_PRICE_POINTS = 5000;
+
+/**
+ * A monitor's price history, oldest first, as a chart draws it: the first and last point of each run of
+ * checks at one price (see endsARun). Past MAX_PRICE_POINTS the newest are kept: it ends at the current price.
+ */
 export async function listPricePoints(db: Database, monitorId: string, since: Date | null) {
   const filters: SQL[] = [eq(pricePoints.monitorId, monitorId)];
   if (since) filters.push(sql`${pricePoints.at} >= ${since}`);
-  return db
-    .select({ at: pricePoints.at, amount: pricePoints.amount, currency: pricePoints.currency })
+  const runEnds = db
+    .select({
+      at: pricePoints.at,
+      amount: pricePoints.amount,
+      currency: pricePoints.currency,
+      runEnd: endsARun(sql`order by ${pricePoints.at}`).as("run_end"),
+    })
     .from(pricePoints)
     .where(and(...filters))
-    .orderBy(pricePoints.at)
-    .limit(5000);
+    .as("run_ends");
+  const newestFirst = await db
+    .select({ at: runEnds.at, amount: runEnds.amount, currency: runEnds.currency })
+    .from(runEnds)
+    .where(sql`${runEnds.runEnd}`)
+    .orderBy(desc(runEnds.at))
+    .limit(MAX_PRICE_POINTS);
+  return newestFirst.reverse();
 }
 
 /** Whether a blob is a screenshot or diff image of one of the user's monitors (the owner check of GET /blobs/:id). */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { endsARun } from "../checks/price-runs";
 import type { Database } from "../db/database";
 import { changes, checks, pricePoints } from "../db/schema/checks";
 import { monitors } from "../db/schema/monitors";
@@ -86,20 +87,40 @@ export async function changesPerKind(
     .groupBy(kind);
 }
 
+/** The most price points a report charts, over all its monitors. */
+export const MAX_REPORT_PRICE_POINTS = 20_000;
+
+/**
+ * Each monitor's prices in the range as a chart draws them (the first and last point of each run of checks
+ * at one price, see endsARun), so a month of frequent checks fits and no monitor is left out for the size
+ * of another's history.
+ */
 export async function pricesInRange(db: Database, scope: ReportScope) {
-  return db
+  const runEnds = db
     .select({
       monitorId: monitors.id,
       name: monitors.name,
       at: pricePoints.at,
       amount: pricePoints.amount,
       currency: pricePoints.currency,
+      runEnd: endsARun(sql`partition by ${pricePoints.monitorId} order by ${pricePoints.at}`).as("run_end"),
     })
     .from(pricePoints)
     .innerJoin(monitors, eq(monitors.id, pricePoints.monitorId))
     .where(scoped(scope, pricePoints.at))
-    .orderBy(asc(monitors.name), asc(pricePoints.at))
-    .limit(20_000);
+    .as("run_ends");
+  return db
+    .select({
+      monitorId: runEnds.monitorId,
+      name: runEnds.name,
+      at: runEnds.at,
+      amount: runEnds.amount,
+      currency: runEnds.currency,
+    })
+    .from(runEnds)
+    .where(sql`${runEnds.runEnd}`)
+    .orderBy(asc(runEnds.name), asc(runEnds.at))
+    .limit(MAX_REPORT_PRICE_POINTS);
 }
 
 /** The changes themselves, newest first, for the CSV export. */

@@ -1,7 +1,8 @@
 import { changeDetailSchema, checkSchema, monitorSchema } from "@changeradar/contracts";
-import { eq } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckWorker } from "../../src/checks/check-worker";
+import { MAX_PRICE_POINTS } from "../../src/checks/history.repository";
 import { monitors } from "../../src/db/schema/monitors";
 import {
   changeCount,
@@ -67,6 +68,36 @@ describe("first check", () => {
     expect((await get(owner.auth, `/api/v1/monitors/${monitor.id}/prices`)).json().items).toMatchObject([
       { amount: 24.99, currency: "USD" },
     ]);
+  });
+});
+
+describe("price history", () => {
+  /** `count` points before now, `minutesApart`, the last one newest; `amount` is SQL over n (1 = oldest). */
+  const insertPoints = (monitorId: string, count: number, amount: SQL, minutesApart = 5) =>
+    t.database.handle.db.execute(sql`
+      insert into price_points (monitor_id, at, amount, currency)
+      select ${monitorId}::uuid, now() - make_interval(mins => ${minutesApart}::int * (${count}::int + 1 - n)), ${amount}, 'USD'
+      from generate_series(1, ${count}::int) as n`);
+
+  it("keeps each price's first and last sighting: a month at one price is two points, and ends at the current", async () => {
+    pages.set("/long-history", productPage());
+    const { owner, monitor } = await createMonitor("/long-history");
+    // A month of checks every 5 minutes at an older price, before the first check's point.
+    await insertPoints(monitor.id, 8_640, sql`30`);
+    const items = (await get(owner.auth, `/api/v1/monitors/${monitor.id}/prices`)).json().items;
+    expect(items.map((p: { amount: number }) => p.amount)).toEqual([30, 30, 24.99]);
+    expect(Date.parse(items[1].at) - Date.parse(items[0].at)).toBe(8_639 * 5 * 60_000);
+  });
+
+  it("keeps every change, and past the limit the newest points", async () => {
+    pages.set("/busy-history", productPage());
+    const { owner, monitor } = await createMonitor("/busy-history");
+    // A price that changes at every check: every point is a change.
+    await insertPoints(monitor.id, MAX_PRICE_POINTS + 100, sql`10 + n % 7`, 1);
+    const items = (await get(owner.auth, `/api/v1/monitors/${monitor.id}/prices`)).json().items;
+    expect(items).toHaveLength(MAX_PRICE_POINTS);
+    expect(items.at(-1)).toMatchObject({ amount: 24.99, currency: "USD" });
+    expect(Date.parse(items[0].at)).toBeLessThan(Date.parse(items[1].at));
   });
 });
 

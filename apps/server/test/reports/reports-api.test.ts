@@ -1,6 +1,9 @@
 import { reportSchema } from "@changeradar/contracts";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changes, checks, pricePoints } from "../../src/db/schema/checks";
+import { monitors } from "../../src/db/schema/monitors";
+import { MAX_REPORT_PRICE_POINTS } from "../../src/reports/reports.repository";
 import { accountOn } from "../alerts/support/accounts";
 import { createMonitor } from "../alerts/support/fixtures";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -85,6 +88,33 @@ describe("reports API", () => {
         currency: "USD",
         points: [{ at: at("09:00:01").toISOString(), amount: 19.99 }],
       },
+    ]);
+  });
+
+  it("charts each monitor's price runs, so a month of frequent checks leaves no other monitor out", async () => {
+    const user = await accountOn(server, "Pro");
+    const named = async (name: string) => {
+      const monitor = await createMonitor(db(), user.id);
+      await db().update(monitors).set({ name }).where(eq(monitors.id, monitor.id));
+      return monitor;
+    };
+    const busy = await named("A busy product");
+    const quiet = await named("B quiet product");
+    // The busy one: every 2 minutes for a day at 30, then at 25 — more points than a report charts.
+    await db().execute(sql`
+      insert into price_points (monitor_id, at, amount, currency)
+      select ${busy.id}::uuid, ${at("00:00:00").toISOString()}::timestamptz + make_interval(secs => 2 * n),
+        case when n < ${MAX_REPORT_PRICE_POINTS}::int then 30 else 25 end, 'USD'
+      from generate_series(0, ${MAX_REPORT_PRICE_POINTS + 10}::int) as n`);
+    await db()
+      .insert(pricePoints)
+      .values({ monitorId: quiet.id, at: at("12:00:00"), amount: 9.5, currency: "EUR" });
+    const response = await user.client.get(`/reports?from=${day}&to=2026-02-12`);
+    expect(response.status).toBe(200);
+    const prices = reportSchema.parse(response.body).prices;
+    expect(prices.map((series) => [series.name, series.points.map((point) => point.amount)])).toEqual([
+      ["A busy product", [30, 30, 25, 25]],
+      ["B quiet product", [9.5]],
     ]);
   });
 
