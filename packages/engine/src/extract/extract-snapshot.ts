@@ -58,13 +58,29 @@ function extractAnyFormat(input: ExtractInput, options: ExtractOptions): Snapsho
   }
 }
 
-/** U+0000 cannot be stored in PostgreSQL text: every string a snapshot holds goes out without it. */
+/**
+ * U+0000 cannot be stored in PostgreSQL text or jsonb: every string a snapshot holds, keys included, goes out
+ * without it. Looked for first, so the usual snapshot (no NUL anywhere) is not copied.
+ */
 function withoutNul<T>(value: T): T {
-  if (typeof value === "string")
-    return (value.includes("\u0000") ? value.replaceAll("\u0000", "") : value) as T;
-  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  return containsNul(value) ? stripNul(value) : value;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === "object")
+    return Object.entries(value).some(([key, v]) => key.includes("\u0000") || containsNul(v));
+  return false;
+}
+
+function stripNul<T>(value: T): T {
+  if (typeof value === "string") return value.replaceAll("\u0000", "") as T;
+  if (Array.isArray(value)) return value.map(stripNul) as T;
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, withoutNul(v)])) as T;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => [key.replaceAll("\u0000", ""), stripNul(v)]),
+    ) as T;
   }
   return value;
 }

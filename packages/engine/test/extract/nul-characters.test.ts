@@ -29,4 +29,24 @@ describe("NUL characters in a page", () => {
     });
     expect(holdsNul(json)).toBe(false);
   });
+
+  it("are stripped from a JSON document's keys and values, and a page without any comes out as extracted", () => {
+    const json = extractSnapshotSync({
+      url: "https://example.test/a.json",
+      contentType: "application/json",
+      text: JSON.stringify({ [`price${nul}`]: 10, items: [{ [`na${nul}me`]: "x" }] }),
+    });
+    let found = false;
+    JSON.stringify(json, (key, value) => {
+      if (key.includes(nul) || (typeof value === "string" && value.includes(nul))) found = true;
+      return value;
+    });
+    expect(found).toBe(false);
+    const clean = {
+      url: "https://example.test/",
+      contentType: "text/html",
+      text: "<title>t</title><p>10</p>",
+    };
+    expect(extractSnapshotSync(clean)).toEqual(extractSnapshotSync(clean));
+  });
 });
