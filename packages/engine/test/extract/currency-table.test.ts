@@ -4,6 +4,7 @@ import { currencyFromToken, localeHints } from "../../src/extract/price/currency
 import {
   abbreviationsIcuLacks,
   buildCurrencyTable,
+  currencyNouns,
   currencyTable,
 } from "../../src/extract/price/currency-table";
 import { foldToken } from "../../src/extract/price/fold";
@@ -65,6 +66,12 @@ describe("amounts written with the currency's name", () => {
     ];
     for (const [text, url, lang, amount, currency] of cases)
       expect(findMoney(text, hints(url, lang)), text).toMatchObject({ amount, currency });
+  });
+
+  it("takes the noun of a name, and a region code ICU cannot name does not stop the table", () => {
+    expect(currencyNouns("pl-PL", "PLN", ["PL"]).sort()).toEqual(["złote", "złoty", "złotych"]);
+    expect(currencyNouns("pl-PL", "PLN", ["PL", "A"]).sort()).toEqual(["złote", "złoty", "złotych"]);
+    expect(currencyNouns("en-GB", "GBP", ["GB"])).toEqual([]);
   });
 
   it("does not take the country's adjective, a short singular or an English unit for a currency", () => {

@@ -183,13 +183,19 @@ export function buildCurrencyTable(withAbbreviations = true): CurrencyTable {
  * only in plural forms: "real" or "peso" alone is too often a word. English names are left out: "5 pounds"
  * is a weight far more often than a price.
  */
-function currencyNouns(locale: string, code: string, regions: readonly string[]): string[] {
+export function currencyNouns(locale: string, code: string, regions: readonly string[]): string[] {
   const { language, region } = new Intl.Locale(locale);
   if (language === "en" || region === undefined) return [];
   const countries = new Intl.DisplayNames([locale], { type: "region" });
-  const countryStems = new Set(
-    [region, ...regions].flatMap((r) => (countries.of(r) ?? "").split(/\s+/).map(stemOf)),
-  );
+  // A region code this ICU does not know (a newer country list) names nothing, rather than failing the table.
+  const countryName = (code: string) => {
+    try {
+      return countries.of(code) ?? "";
+    } catch {
+      return "";
+    }
+  };
+  const countryStems = new Set([region, ...regions].flatMap((r) => countryName(r).split(/\s+/).map(stemOf)));
   const wordsOf = (name: string) => {
     const words = name.toLowerCase().split(/\s+/);
     return words.length < 2 ? [] : words.filter((word) => !countryStems.has(stemOf(word)));
