@@ -1,4 +1,4 @@
-import { CHROMIUM_ARGS_FOR_TESTS } from "@changeradar/engine/chromium-features";
+import { CHROMIUM_BASE_ARGS } from "@changeradar/engine/chromium-features";
 import { defineConfig, devices } from "@playwright/test";
 
 /** End-to-end tests: Debian's Chromium against the built app served by the real server (see e2e/global-setup.ts). */
@@ -31,7 +31,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
-      args: [...CHROMIUM_ARGS_FOR_TESTS],
+      args: [...CHROMIUM_BASE_ARGS],
     },
   },
 });

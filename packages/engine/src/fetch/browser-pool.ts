@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { BrowserGoneError, type RenderedPage, type RenderOptions, renderPage } from "./browser-render";
-import { CHROMIUM_BASE_ARGS, CHROMIUM_DISABLE_FEATURES } from "./chromium-features";
+import { CHROMIUM_BASE_ARGS } from "./chromium-features";
 import type { PageRenderer } from "./fetch-page";
 import { FetchError, type FetchOptions, type FetchRequest } from "./types";
 
@@ -28,7 +28,6 @@ export const CHROMIUM_ARGS = [
   "--host-resolver-rules=MAP * ~NOTFOUND",
   "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
   "--webrtc-ip-handling-policy=disable_non_proxied_udp",
-  CHROMIUM_DISABLE_FEATURES,
 ];
 
 /** A bounded pool of browser pages over one Chromium, relaunched after a crash. */
@@ -53,11 +52,11 @@ export class BrowserPool implements PageRenderer {
   ): Promise<RenderedPage> {
     await this.acquire();
     try {
-      const browser = await this.connectedBrowser();
-      return await renderPage(browser, req, this.guardOptions(options)).catch(async (error: unknown) => {
+      const guarded = this.guardOptions(options);
+      return await renderPage(await this.connectedBrowser(), req, guarded).catch(async (error: unknown) => {
         if (!(error instanceof BrowserGoneError) || this.closed) throw error;
         // Once, on a relaunched browser: a crash between two checks must not fail the next one.
-        return renderPage(await this.connectedBrowser(), req, this.guardOptions(options));
+        return renderPage(await this.connectedBrowser(), req, guarded);
       });
     } finally {
       this.release();

@@ -1,17 +1,4 @@
 /**
- * How every Chromium we start is launched (the check engine's pool and the browser tests): no sandbox (it
- * runs as root in containers), nothing fetched or synced in the background, and the one `--disable-features`
- * switch below.
- */
-export const CHROMIUM_BASE_ARGS: readonly string[] = [
-  "--no-sandbox",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
-/**
  * The one `--disable-features` switch for every Chromium we start (the check engine's pool and the browser
  * tests). Chromium keeps only the last such switch, so ours replaces Playwright's: Playwright's own list
  * (playwright-core 1.65, chromiumSwitches.ts) is repeated first, then ours.
@@ -41,5 +28,16 @@ const unseenBrowserUi = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmni
 
 export const CHROMIUM_DISABLE_FEATURES = `--disable-features=${[...playwrightDisabledFeatures, ...unseenBrowserUi].join(",")}`;
 
-/** The base switches with the features switch: what the browser tests launch with. */
-export const CHROMIUM_ARGS_FOR_TESTS: readonly string[] = [...CHROMIUM_BASE_ARGS, CHROMIUM_DISABLE_FEATURES];
+/**
+ * How every Chromium we start is launched (the check engine's pool adds its guard's switches): no sandbox
+ * (it runs as root in containers), nothing fetched or synced in the background, and the one
+ * `--disable-features` switch above (no other may follow it).
+ */
+export const CHROMIUM_BASE_ARGS: readonly string[] = [
+  "--no-sandbox",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  CHROMIUM_DISABLE_FEATURES,
+];
