@@ -105,9 +105,13 @@ export function buildCurrencyTable(withAbbreviations = true): CurrencyTable {
     if (![...locales].some((l) => l.startsWith(`${language}-`))) locales.add(`${language}-${region}`);
   };
   for (const [region, code] of regionCurrency) addHome(code, region);
+  // Every region using a currency: a word starting like any of their names is that currency's adjective.
   const homeRegions = new Map<string, string[]>();
-  for (const [region, code] of regionCurrency)
-    homeRegions.set(code, [...(homeRegions.get(code) ?? []), region]);
+  for (const [region, code] of regionCurrency) {
+    const regions = homeRegions.get(code) ?? [];
+    regions.push(region);
+    homeRegions.set(code, regions);
+  }
   for (const code of codes) if (!homeLocales.has(code)) addHome(code, code.slice(0, 2));
   // count[token][currency]: in how many locales the token is that currency's symbol.
   const counts = new Map<string, Map<string, number>>();
@@ -188,9 +192,9 @@ export function currencyNouns(locale: string, code: string, regions: readonly st
   if (language === "en" || region === undefined) return [];
   const countries = new Intl.DisplayNames([locale], { type: "region" });
   // A region code this ICU does not know (a newer country list) names nothing, rather than failing the table.
-  const countryName = (code: string) => {
+  const countryName = (regionCode: string) => {
     try {
-      return countries.of(code) ?? "";
+      return countries.of(regionCode) ?? "";
     } catch {
       return "";
     }
