@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { checks } from "../db/schema/checks";
 import { type MonitorRow, monitors } from "../db/schema/monitors";
@@ -11,6 +11,12 @@ import { type MonitorRow, monitors } from "../db/schema/monitors";
 const leaseInterval = (now: Date, leaseMs: number) =>
   sql`${now.toISOString()}::timestamptz + make_interval(secs => ${leaseMs / 1000})`;
 const leaseFree = (now: Date) => or(isNull(monitors.leaseUntil), lt(monitors.leaseUntil, now));
+/**
+ * Due by a worker's clock. That clock has milliseconds and the database's `now()` microseconds: a worker
+ * reading 12:00:00.000 may be anywhere in that millisecond, so a monitor made due at 12:00:00.000500 by
+ * "check now" is due to it (before, a claim in that millisecond left it for the next poll).
+ */
+const dueBy = (now: Date) => lt(monitors.nextCheckAt, new Date(now.getTime() + 1));
 
 export async function claimDueMonitors(
   db: Database,
@@ -29,7 +35,7 @@ export async function claimDueMonitors(
     .where(
       and(
         eq(monitors.paused, false),
-        lte(monitors.nextCheckAt, now),
+        dueBy(now),
         leaseFree(now),
         skipHosts.length > 0 ? notInArray(monitors.host, [...skipHosts]) : undefined,
       ),

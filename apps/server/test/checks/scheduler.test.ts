@@ -82,6 +82,22 @@ describe(`scheduler on ${databaseKind}`, () => {
     await db.update(monitors).set({ paused: true }).where(inArray(monitors.id, ids));
   });
 
+  it("takes a monitor made due by the database's clock within the worker's millisecond", async () => {
+    // The database's clock has microseconds, a worker's clock milliseconds: a worker reading 12:00:00.000
+    // may be anywhere in that millisecond, so a monitor due at 12:00:00.000500 is due to it.
+    const owner = await t.signUp("Business");
+    const [id] = await insertMonitors(owner.id, ["/within-a-millisecond"]);
+    const db = t.database.handle.db;
+    const workerNow = new Date("2026-01-01T12:00:00.000Z");
+    await db
+      .update(monitors)
+      .set({ paused: false, nextCheckAt: sql`'2026-01-01T12:00:00.000500Z'::timestamptz` })
+      .where(eq(monitors.id, id));
+    const claimed = await claimDueMonitors(db, "worker-a", 1, 60_000, [], workerNow);
+    expect(claimed.map((m) => m.id)).toEqual([id]);
+    await db.update(monitors).set({ paused: true }).where(eq(monitors.id, id));
+  });
+
   it("claims several asked-for monitors in one statement, leaving out a leased, a paused and an answered one", async () => {
     const owner = await t.signUp("Business");
     const ids = await insertMonitors(owner.id, ["/a1", "/a2", "/a3", "/a4", "/a5"]);
