@@ -8,7 +8,6 @@ import {
   type listMonitorsQuerySchema,
   type Monitor,
   type updateMonitorSchema,
-  type WatchKind,
 } from "@changeradar/contracts";
 import type { z } from "zod";
 import { findOwnedChannels } from "../alerts/outbox.repository";
@@ -34,6 +33,7 @@ import {
   SITE_WATCH,
   siteSettings,
 } from "./monitor-input";
+import { freshBaseline, pausePatch, sitePageWatch, sitePatch } from "./monitor-patches";
 import { defaultName, presentMonitor } from "./monitors.presenter";
 import * as repo from "./monitors.repository";
 import { applyToSitePages } from "./site-pages";
@@ -73,17 +73,6 @@ async function assertNotSitePage(ctx: MonitorsContext, row: { parentId: string |
   throw new Invalid(
     `This page is watched as part of the site monitor "${site?.name ?? "its site"}": change, pause or delete that monitor instead.`,
   );
-}
-
-/** What a site's pages are watched for: the kinds asked for, all of which work without a browser. */
-function sitePageWatch(watch: readonly WatchKind[]): WatchKind[] {
-  if (watch.includes("visual")) {
-    throw Invalid.field(
-      "watch",
-      "A site's pages are read without a browser: watch how they look on one page at a time",
-    );
-  }
-  return [...watch];
 }
 
 /** The caller's monitor, or 404 (another user's id reads as not found). */
@@ -205,37 +194,12 @@ export async function updateMonitor(
   if (input.selector !== undefined || input.ignore !== undefined) {
     assertValidRules(input.selector ?? current.selector, input.ignore ?? current.ignoreRules);
   }
+  const mode = input.mode ?? current.mode;
   const selectorChanged = (input.selector?.trim() || null) !== current.selector;
-  if (input.selector !== undefined && selectorChanged && (input.mode ?? current.mode) === "page") {
+  if (input.selector !== undefined && selectorChanged && mode === "page") {
     Object.assign(patch, { selector: input.selector?.trim() || null, ...freshBaseline() });
   }
-  const mode = input.mode ?? current.mode;
-  const asked = {
-    maxPages: input.maxPages !== undefined ? input.maxPages : current.maxPages,
-    crawlDepth: input.crawlDepth !== undefined ? input.crawlDepth : current.crawlDepth,
-    watchPages: input.watchPages ?? current.watchPages,
-  };
-  // The plan judges a site's bounds when they change: one saved under a higher plan keeps them.
-  const site =
-    mode !== current.mode ||
-    asked.maxPages !== current.maxPages ||
-    asked.crawlDepth !== current.crawlDepth ||
-    asked.watchPages !== current.watchPages
-      ? siteSettings(mode, asked, ctx.user.plan)
-      : { maxPages: current.maxPages, crawlDepth: current.crawlDepth, watchPages: current.watchPages };
-  if (mode !== current.mode || site.maxPages !== current.maxPages || site.crawlDepth !== current.crawlDepth) {
-    Object.assign(patch, { mode, ...site, ...freshBaseline() });
-    if (mode !== "page") Object.assign(patch, { selector: null });
-  }
-  if (site.watchPages !== current.watchPages) {
-    // Turned on: the site is read now and its pages are watched from then on.
-    Object.assign(patch, { watchPages: site.watchPages }, site.watchPages ? { nextCheckAt: new Date() } : {});
-  }
-  // A site watches its pages coming and going; the kinds asked for are what its pages are watched for.
-  const keepsWatch = mode === "page" || site.watchPages;
-  if (input.watch !== undefined && keepsWatch)
-    patch.watch = mode === "page" ? input.watch : sitePageWatch(input.watch);
-  else if (!keepsWatch && !isDeepStrictEqual(current.watch, SITE_WATCH)) patch.watch = SITE_WATCH;
+  Object.assign(patch, sitePatch(current, input, ctx.user.plan));
   if (input.browserSteps !== undefined) {
     const browserSteps = await checkedSteps(ctx, input.browserSteps, current.browserSteps);
     // Other steps reach another page: its first check is a new baseline.
@@ -325,22 +289,4 @@ async function updateChecked(ctx: MonitorsContext, id: string, patch: repo.Monit
   });
   if (!row) throw new NotFound("Monitor not found.");
   return row;
-}
-
-/** A new URL, scope or renderer makes the old snapshot incomparable: the next check takes a new baseline. */
-function freshBaseline(): repo.MonitorPatch {
-  return {
-    latestSnapshotId: null,
-    etag: null,
-    lastModified: null,
-    learnedNoise: null,
-    recentFingerprints: [],
-    nextCheckAt: new Date(),
-  };
-}
-
-function pausePatch(paused: boolean): repo.MonitorPatch {
-  return paused
-    ? { paused: true }
-    : { paused: false, pausedByPlan: false, nextCheckAt: new Date(), leaseUntil: null };
 }
