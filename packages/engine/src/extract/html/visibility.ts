@@ -32,7 +32,14 @@ export function isHiddenElement(el: Element): boolean {
 const hiddenByClass = new Map<string, boolean>();
 const maxCached = 5_000;
 
+/**
+ * A class attribute that holds none of the hidden classes even as a substring (most do not) needs no split
+ * and no cache look-up: one regular-expression scan answers it. The names are letters and hyphens only.
+ */
+const hiddenClassHint = new RegExp([...hiddenClasses].join("|"));
+
 function hasHiddenClass(cls: string): boolean {
+  if (!hiddenClassHint.test(cls)) return false;
   let hidden = hiddenByClass.get(cls);
   if (hidden === undefined) {
     hidden = cls.split(/\s+/).some((token) => hiddenClasses.has(token));
