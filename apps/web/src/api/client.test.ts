@@ -19,6 +19,7 @@ const user = {
 
 /** A real HTTP server standing in for the API: it records what arrives and answers like spec §7. */
 let server: Server;
+let original: Pick<typeof apiClient.defaults, "baseURL" | "adapter">;
 const seen: { path: string; authorization?: string; xsrf?: string }[] = [];
 let refreshWorks = true;
 
@@ -48,12 +49,17 @@ beforeAll(async () => {
     send(404, { message: "Not found" });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  original = { baseURL: apiClient.defaults.baseURL, adapter: apiClient.defaults.adapter };
   apiClient.defaults.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
   // jsdom's XMLHttpRequest would apply browser CORS to this other origin; Node's adapter talks to it directly.
   apiClient.defaults.adapter = "http";
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  // The next file in this worker shares the client (vitest.config.ts: isolate false).
+  Object.assign(apiClient.defaults, original);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 afterEach(() => {
   seen.length = 0;
