@@ -21,7 +21,16 @@ describe("visible text", () => {
   });
 
   it("hides an element by any of the hidden utility classes among others, not by a class that only contains one", () => {
-    const hidden = ["hidden", "d-none", "hide", "is-hidden", "invisible", "a-hidden", "aok-hidden", "u-hidden"];
+    const hidden = [
+      "hidden",
+      "d-none",
+      "hide",
+      "is-hidden",
+      "invisible",
+      "a-hidden",
+      "aok-hidden",
+      "u-hidden",
+    ];
     const more = ["visually-hidden", "sr-only", "screen-reader-text"];
     const s = extract(
       `<body>${[...hidden, ...more].map((cls, i) => `<p class="card  ${cls}\tbig">h${i}</p>`).join("")}
