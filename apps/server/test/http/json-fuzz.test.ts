@@ -189,7 +189,13 @@ describe("every JSON route with hostile bodies", () => {
       // A route that takes any field reads none (the contracts are strict): its body was fuzzed above.
       const madeUp = await send(client, route, '{"notAField":"x"}');
       if (!refusedAsUnknown(madeUp.body, "notAField")) return;
+      // Every field at once: each one the route does not know is refused by name in the one answer, so only
+      // the others are tried one by one (10,380 requests before, most of the test's 40 s).
+      const all = await send(client, route, everyField('"x"'));
+      if (all.status >= 500)
+        failures.push(`${route.method} ${route.url} with every field "x": ${all.status}`);
       for (const field of fieldNames) {
+        if (refusedAsUnknown(all.body, field)) continue;
         // Fields the route does not know are refused by name: no need to try them further.
         const probe = await send(client, route, JSON.stringify({ [field]: "x" }));
         if (probe.status >= 500)
