@@ -62,7 +62,7 @@ function extractAnyFormat(input: ExtractInput, options: ExtractOptions): Snapsho
  * U+0000 cannot be stored in PostgreSQL text or jsonb: every string a snapshot holds, keys included, goes out
  * without it. Looked for first, so the usual snapshot (no NUL anywhere) is not copied.
  */
-function withoutNul<T>(value: T): T {
+export function withoutNul<T>(value: T): T {
   return containsNul(value) ? stripNul(value) : value;
 }
 
