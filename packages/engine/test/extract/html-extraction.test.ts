@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractSnapshotSync } from "../../src/extract";
+import { hiddenClasses } from "../../src/extract/html/visibility";
 
 const extract = (html: string, url = "https://example.com/dir/page.html") =>
   extractSnapshotSync({ url, contentType: "text/html", text: html });
@@ -21,19 +22,8 @@ describe("visible text", () => {
   });
 
   it("hides an element by any of the hidden utility classes among others, not by a class that only contains one", () => {
-    const hidden = [
-      "hidden",
-      "d-none",
-      "hide",
-      "is-hidden",
-      "invisible",
-      "a-hidden",
-      "aok-hidden",
-      "u-hidden",
-    ];
-    const more = ["visually-hidden", "sr-only", "screen-reader-text"];
     const s = extract(
-      `<body>${[...hidden, ...more].map((cls, i) => `<p class="card  ${cls}\tbig">h${i}</p>`).join("")}
+      `<body>${[...hiddenClasses].map((cls, i) => `<p class="card  ${cls}\tbig">h${i}</p>`).join("")}
       <p class="hidden-xs">near 1</p><p class="d-none-print">near 2</p><p class="unhide">near 3</p><p class="">empty</p></body>`,
     );
     expect(s.lines).toEqual(["near 1", "near 2", "near 3", "empty"]);

@@ -3,7 +3,7 @@ import type { Element } from "domhandler";
 const hiddenStyle = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 /** Utility classes that mean display:none in the common CSS frameworks and big shop templates. */
-const hiddenClasses = new Set([
+export const hiddenClasses: ReadonlySet<string> = new Set([
   "hidden",
   "d-none",
   "hide",
