@@ -104,10 +104,10 @@ export function buildCurrencyTable(withAbbreviations = true): CurrencyTable {
     // One locale per language is enough: the euro reads alike in de-DE and de-AT.
     if (![...locales].some((l) => l.startsWith(`${language}-`))) locales.add(`${language}-${region}`);
   };
-  for (const [region, code] of regionCurrency) addHome(code, region);
-  // Every region using a currency: a word starting like any of their names is that currency's adjective.
+  // Every region using a currency, too: a word starting like any of their names is that currency's adjective.
   const homeRegions = new Map<string, string[]>();
   for (const [region, code] of regionCurrency) {
+    addHome(code, region);
     const regions = homeRegions.get(code) ?? [];
     regions.push(region);
     homeRegions.set(code, regions);
