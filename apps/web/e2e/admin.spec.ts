@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, seriousViolations, test, uniqueEmail } from "./fixtures";
 import { adminAccessToken, adminEmail, adminPassword } from "./support/admin-session";
 
 /**
@@ -33,13 +32,6 @@ async function signUp(request: APIRequestContext, email: string, password: strin
   return request.post("/api/v1/users/new-merchant", {
     data: { email, password, firstName: "Sam", lastName: "Admin", planType: "Free", period: "monthly" },
   });
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
 test.beforeAll(async ({ browser, request }) => {
@@ -190,7 +182,7 @@ for (const width of [375, 1440]) {
         timeout: 15_000,
       });
       await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, "iframe")).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, "scrolls sideways").toBeLessThanOrEqual(0);
     });

@@ -1,6 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, nextCode, subjectsMailedTo, submitSignUpForm, test, uniqueEmail } from "../fixtures";
+import {
+  expect,
+  nextCode,
+  seriousViolations,
+  subjectsMailedTo,
+  submitSignUpForm,
+  test,
+  uniqueEmail,
+} from "../fixtures";
 import { type PageServer, startPageServer } from "./page-server";
 
 /**
@@ -210,12 +217,7 @@ test("the price chart: current, lowest and highest, the currency once, dates and
  * Serious or critical axe violations, leaving out the element picker's frame: it shows the watched
  * site's own page (not ours), and axe cannot run inside a frame whose scripts are disabled.
  */
-async function seriousViolationsOfOurPage() {
-  const results = await new AxeBuilder({ page }).exclude('iframe[title^="Page preview"]').analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+const seriousViolationsOfOurPage = () => seriousViolations(page, 'iframe[title^="Page preview"]');
 
 /** Every customer screen, filled with the data above, at a phone's and a wide desktop's width. */
 function screens(monitorPath: string): [string, string][] {

@@ -1,7 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, uniqueEmail } from "../fixtures";
+import { axeOn, expect, test, uniqueEmail } from "../fixtures";
 import { customerOnPlan } from "../support/customer-on-plan";
 
 /**
@@ -74,7 +73,7 @@ test("a site monitor added from a sitemap reports a page added and one removed a
 
   // What the editor looks like, wide and narrow, with no accessibility violations.
   await page.screenshot({ path: test.info().outputPath("site-editor-wide.png"), fullPage: true });
-  expect((await new AxeBuilder({ page }).include("form").analyze()).violations).toEqual([]);
+  expect((await axeOn(page).include("form").analyze()).violations).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath("site-editor-narrow.png"), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -132,7 +131,7 @@ test("watching each page of a site: a page's content change is a change naming t
   // Watching the pages, what to look for on them comes back, and the page cap follows the plan's.
   await expect(page.getByRole("checkbox", { name: /^Text/ }).first()).toBeVisible();
   await page.getByLabel("Pages at most").fill("10");
-  expect((await new AxeBuilder({ page }).include("form").analyze()).violations).toEqual([]);
+  expect((await axeOn(page).include("form").analyze()).violations).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("site-pages-editor.png"), fullPage: true });
   await page.getByRole("button", { name: "Start monitoring" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Acme docs" })).toBeVisible();
