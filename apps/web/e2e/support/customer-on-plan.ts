@@ -4,7 +4,7 @@ import { adminAccessToken } from "./admin-session";
 
 /**
  * A customer on a paid plan, as support would set it up: signed up through the API, moved to `plan` by
- * the administrator (see admin-session.ts), then signed in on `page`.
+ * the administrator (see admin-session.ts), then signed in on `page` (the caller opens the first screen).
  */
 export async function customerOnPlan(
   request: APIRequestContext,
@@ -29,9 +29,9 @@ export async function customerOnPlan(
   });
   expect(changed.status(), await changed.text()).toBe(200);
 
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  // Signed in through the API on the page's own context: the session cookie is the browser's, so the next
+  // screen it opens restores the session as after a sign-in. The sign-in form itself is tested in
+  // account.spec.ts; going through it here cost every caller a load of the sign-in screen and the dashboard.
+  const login = await page.request.post("/api/v1/auth/login", { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
 }
