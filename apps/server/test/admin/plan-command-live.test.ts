@@ -1,15 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../helpers/client";
+import { embeddedDataDir } from "../helpers/database";
 import { type RunningServe, runCli as runCliProcess, startServe } from "../helpers/processes";
 
 const adminEmail = "admin@changeradar.test";
 
 /** `changeradar plan` while `changeradar serve` holds the embedded database in the same DATA_DIR. */
 describe("changeradar plan against a running serve on the embedded database", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "changeradar-plan-live-"));
+  const dataDir = embeddedDataDir("changeradar-plan-live-");
   let server: RunningServe;
   let baseUrl: string;
   const env = () => ({

@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { embeddedDataDir } from "../helpers/database";
 import { killLeftovers, startServe } from "../helpers/processes";
 
 /** The product command as `npm start` runs it: bundled by `npm run build`, run by bin/changeradar.js. */
@@ -15,7 +15,7 @@ const bin = join(serverDir, "bin/changeradar.js");
 const buildInfo = join(serverDir, "dist/build-info.json");
 const sourcesNotice = "changeradar: running the TypeScript sources through tsx";
 const run = promisify(execFile);
-const dataDir = mkdtempSync(join(tmpdir(), "changeradar-bundled-"));
+const dataDir = embeddedDataDir("changeradar-bundled-");
 
 async function bundleState(): Promise<string> {
   const { bundleState } = (await import(join(serverDir, "bin/build-info.mjs"))) as {

@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { embeddedDataDir } from "../helpers/database";
 
 const bin = fileURLToPath(new URL("../../bin/changeradar.js", import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), "changeradar-serve-"));
+const dataDir = embeddedDataDir("changeradar-serve-");
 let child: ChildProcess | null = null;
 
 afterAll(() => {
