@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/database";
 import { migrate } from "../../src/db/migrate";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { createTestDatabase, embeddedDataDir, type TestDatabase } from "../helpers/database";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -35,7 +34,7 @@ describe("the database handle", () => {
   });
 
   it("refuses a second process on the same PGlite data directory", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "changeradar-lock-"));
+    const dataDir = embeddedDataDir("changeradar-lock-");
     // pid 1 is always alive and never ours: it stands for another ChangeRadar process.
     writeFileSync(join(dataDir, "pglite.lock"), "1\n");
     await expect(createDatabase({ databaseUrl: null, dataDir })).rejects.toThrow(
