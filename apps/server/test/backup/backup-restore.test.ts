@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../helpers/client";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { createTestDatabase, embeddedDataDir, type TestDatabase } from "../helpers/database";
 import { killLeftovers, type RunningServe, runCli, startServe } from "../helpers/processes";
 import { uniqueEmail } from "../helpers/users";
 import { type PageServer, startPageServer } from "../monitors/support/page-server";
@@ -16,6 +16,8 @@ import { eventually } from "../monitors/support/test-app";
  */
 const JWT_SECRET = "backup-restore-test-secret-backup-restore-0123";
 const workDir = mkdtempSync(join(tmpdir(), "changeradar-backup-test-"));
+/** The embedded database backed up: a copy of the run's migrated template, so serve skips initdb. */
+const embeddedSource = embeddedDataDir("changeradar-backup-source-");
 let pages: PageServer;
 
 beforeAll(async () => {
@@ -25,6 +27,7 @@ afterEach(() => killLeftovers());
 afterAll(async () => {
   await pages.close();
   rmSync(workDir, { recursive: true, force: true });
+  rmSync(embeddedSource, { recursive: true, force: true });
 });
 
 const baseEnv = (dataDir: string, databaseUrl?: string): Record<string, string> => ({
@@ -123,7 +126,7 @@ async function expectSameHistory(serve: RunningServe, token: string, monitorId: 
 
 describe.runIf(!process.env.DATABASE_URL)("backup and restore of the embedded database", () => {
   it("backs up while serve runs and writes, restores into a fresh DATA_DIR, and the history reads back", async () => {
-    const source = join(workDir, "source");
+    const source = embeddedSource;
     const serve = await startServe(baseEnv(source));
     const { client, monitorId, history } = await monitorWithHistory(serve, "/embedded");
 
@@ -178,7 +181,7 @@ describe.runIf(!process.env.DATABASE_URL)("backup and restore of the embedded da
     expect(missing.code).toBe(1);
     expect(missing.err).toContain(`There is no embedded database in ${empty}`);
 
-    const source = join(workDir, "source");
+    const source = embeddedSource;
     const file = join(workDir, "offline.backup");
     const backup = await runCli(["backup", file], baseEnv(source));
     expect(backup, backup.err).toMatchObject({ code: 0 });
