@@ -2,14 +2,14 @@ import { readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../helpers/client";
-import { embeddedDataDir } from "../helpers/database";
+import { embeddedDataDir, postgresPass } from "../helpers/database";
 import { type RunningServe, runCli as runCliProcess, startServe } from "../helpers/processes";
 
 const adminEmail = "admin@changeradar.test";
 
 /** `changeradar plan` while `changeradar serve` holds the embedded database in the same DATA_DIR. */
-describe("changeradar plan against a running serve on the embedded database", () => {
-  const dataDir = embeddedDataDir("changeradar-plan-live-");
+describe.skipIf(postgresPass)("changeradar plan against a running serve on the embedded database", () => {
+  let dataDir: string;
   let server: RunningServe;
   let baseUrl: string;
   const env = () => ({
@@ -22,6 +22,7 @@ describe("changeradar plan against a running serve on the embedded database", ()
   });
 
   beforeAll(async () => {
+    dataDir = embeddedDataDir("changeradar-plan-live-");
     // At info level the server logs each mail it cannot send (no SMTP_URL): the admin's code is read there.
     server = await startServe({ ...env(), LOG_LEVEL: "info" });
     baseUrl = server.baseUrl;

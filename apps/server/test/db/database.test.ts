@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/database";
 import { migrate } from "../../src/db/migrate";
-import { createTestDatabase, embeddedDataDir, type TestDatabase } from "../helpers/database";
+import { createTestDatabase, embeddedDataDir, postgresPass, type TestDatabase } from "../helpers/database";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ describe("the database handle", () => {
     expect(received).toEqual(['it\'s {"monitor": 1}; --']);
   });
 
-  it("refuses a second process on the same PGlite data directory", async () => {
+  it.skipIf(postgresPass)("refuses a second process on the same PGlite data directory", async () => {
     const dataDir = embeddedDataDir("changeradar-lock-");
     // pid 1 is always alive and never ours: it stands for another ChangeRadar process.
     writeFileSync(join(dataDir, "pglite.lock"), "1\n");

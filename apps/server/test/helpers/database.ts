@@ -26,6 +26,14 @@ declare module "vitest" {
   }
 }
 
+/**
+ * The suite's PostgreSQL pass (DATABASE_URL set). A file that tests one database whatever the pass uses runs in
+ * one pass only, so CI does not run it twice unchanged: `changeradar serve` children on the embedded database run
+ * in the embedded pass (here they would only repeat it, on a cold data directory), crash tests of several
+ * processes sharing PostgreSQL in this pass.
+ */
+export const postgresPass = Boolean(process.env.DATABASE_URL);
+
 /** The default server for tests that need PostgreSQL whatever the run uses (multi-process tests). */
 export const postgresServerUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 

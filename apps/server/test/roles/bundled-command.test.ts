@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddedDataDir } from "../helpers/database";
+import { embeddedDataDir, postgresPass } from "../helpers/database";
 import { killLeftovers, startServe } from "../helpers/processes";
 
 /** The product command as `npm start` runs it: bundled by `npm run build`, run by bin/changeradar.js. */
@@ -15,7 +15,6 @@ const bin = join(serverDir, "bin/changeradar.js");
 const buildInfo = join(serverDir, "dist/build-info.json");
 const sourcesNotice = "changeradar: running the TypeScript sources through tsx";
 const run = promisify(execFile);
-const dataDir = embeddedDataDir("changeradar-bundled-");
 
 async function bundleState(): Promise<string> {
   const { bundleState } = (await import(join(serverDir, "bin/build-info.mjs"))) as {
@@ -24,18 +23,22 @@ async function bundleState(): Promise<string> {
   return bundleState();
 }
 
-beforeAll(async () => {
-  // A current build (CI's build stage made one) is used as it is: rebuilding would pull it from under the
-  // other tests' processes.
-  if ((await bundleState()) !== "fresh") await run(process.execPath, [join(serverDir, "scripts/build.mjs")]);
-}, 120_000);
+/** The same in both passes (the embedded database whatever the pass uses): the embedded pass runs it. */
+describe.skipIf(postgresPass)("the bundled changeradar command", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = embeddedDataDir("changeradar-bundled-");
+    // A current build (CI's build stage made one) is used as it is: rebuilding would pull it from under the
+    // other tests' processes.
+    if ((await bundleState()) !== "fresh")
+      await run(process.execPath, [join(serverDir, "scripts/build.mjs")]);
+  }, 120_000);
 
-afterAll(() => {
-  killLeftovers();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+  afterAll(() => {
+    killLeftovers();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
-describe("the bundled changeradar command", () => {
   it("serves from dist: the health route answers, and no notice of running the sources", async () => {
     const serve = await startServe({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
     try {

@@ -1,10 +1,7 @@
 /**
  * A standalone alert dispatcher on PostgreSQL, for the crash test: the parent SIGKILLs it mid-delivery.
- * Env: CRASH_DATABASE_URL, LEASE_MS. Prints "ready" once it is listening for deliveries.
+ * Env: CRASH_DATABASE_URL, CRASH_DATA_DIR (made and removed by the parent: this process dies by SIGKILL), LEASE_MS. Prints "ready" once it is listening for deliveries.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createDispatcher } from "../../../src/alerts/dispatch/dispatcher";
 import { systemClock } from "../../../src/clock";
 import { loadConfig } from "../../../src/config";
@@ -15,7 +12,7 @@ import { TEST_JWT_SECRET } from "./services";
 
 const config = loadConfig({
   DATABASE_URL: process.env.CRASH_DATABASE_URL,
-  DATA_DIR: mkdtempSync(join(tmpdir(), "changeradar-crash-")),
+  DATA_DIR: process.env.CRASH_DATA_DIR,
   JWT_SECRET: TEST_JWT_SECRET,
   APP_URL: "http://app.example.test",
   ALLOW_PRIVATE_TARGETS: "true",
