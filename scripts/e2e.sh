@@ -7,6 +7,4 @@ bash scripts/ensure-chromium.sh
 if [ "${CR_WEB_BUILT:-}" != "1" ]; then npm run build -w apps/web; fi
 # The landing page's first-load JavaScript must stay under its budget (200 KB gzipped).
 node apps/web/scripts/first-load-size.mjs
-# Given specs or filters, run just those: without --no-deps the admin project would first run every other spec.
-if [ $# -gt 0 ]; then set -- --no-deps "$@"; fi
 npx playwright test -c apps/web/playwright.config.ts "$@"
