@@ -7,16 +7,20 @@ import { printScore, readPriceTable, scorePriceTable } from "./price-table";
  * was written fresh for issue 10 and measured before any rule was changed for it (local signs and names,
  * codes before and after, spaces inside numbers, apostrophe and Indian grouping, ranges, "from", per-unit,
  * VAT in and ex, shipping, instalments, zero prices, and numbers that are no price: phones, dates, SKUs,
- * ratings, quantities). Figures are printed; the bars are asserted.
+ * ratings, quantities); price-strings-held-out-2.tsv is round 2, written after that one was tuned on. Figures
+ * are printed; the bars are asserted.
  */
 const tables = [
-  { name: "price table", file: "price-strings.tsv", minRows: 500 },
-  { name: "held-out price strings", file: "price-strings-held-out.tsv", minRows: 150 },
+  { name: "price table", file: "price-strings.tsv", minRows: 500, bar: 0.97 },
+  { name: "held-out price strings", file: "price-strings-held-out.tsv", minRows: 150, bar: 0.97 },
+  // Round 2 (inflected and local currency names, adjectives beside numbers): 80.2% before any change, 93.0%
+  // after the general fixes; the misses left are listed in the file's header, not tuned away.
+  { name: "held-out price strings, round 2", file: "price-strings-held-out-2.tsv", minRows: 80, bar: 0.93 },
 ];
 
 describe.each(tables)(
   "$name ($file), each string the visible price of a product page",
-  ({ name, file, minRows }) => {
+  ({ name, file, minRows, bar }) => {
     const rows = readPriceTable(file);
 
     it(`covers ${minRows}+ strings in 30+ currencies and 20+ languages`, () => {
@@ -25,11 +29,11 @@ describe.each(tables)(
       expect(new Set(rows.map((r) => r.lang.split("-")[0])).size).toBeGreaterThanOrEqual(20);
     });
 
-    it("reads ≥ 97% of amounts and currencies, and never a wrong amount", () => {
+    it(`reads ≥ ${100 * bar}% of amounts and currencies, and never a wrong amount`, () => {
       const score = scorePriceTable(rows);
       printScore(name, score);
       expect(score.wrongAmounts).toEqual([]);
-      expect(score.bothOk / rows.length).toBeGreaterThanOrEqual(0.97);
+      expect(score.bothOk / rows.length).toBeGreaterThanOrEqual(bar);
     });
   },
 );
