@@ -8,7 +8,9 @@ import { extractSnapshotSync } from "../../src/extract";
  * measured before any was changed for them: stock lines, buy and notify buttons, partly disabled size
  * choices, channel-only statements, and conflicting evidence ("unknown"). stock-lines-held-out.tsv holds
  * rounds 1 and 2; stock-held-out-3.tsv round 3 (negated in-stock words, zero counts, a status said by class,
- * size buttons labelled sold out, structured data for and against the visible page).
+ * size buttons labelled sold out, structured data for and against the visible page); stock-held-out-4.tsv round 4,
+ * written after round 3 was tuned on to judge its rules on new phrasings, and lines holding a "no" or
+ * "without" that must stay in stock.
  */
 const readRows = (file: string) =>
   readFileSync(join(import.meta.dirname, file), "utf8")
@@ -34,6 +36,7 @@ function availabilityOf(fragment: string, lang: string, index: number): string {
 describe.each([
   { file: "stock-lines-held-out.tsv", minRows: 200 },
   { file: "stock-held-out-3.tsv", minRows: 100 },
+  { file: "stock-held-out-4.tsv", minRows: 45 },
 ])("held-out stock lines ($file), each in the buy box of a product page", ({ file, minRows }) => {
   const rows = readRows(file);
 

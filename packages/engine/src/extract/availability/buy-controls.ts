@@ -85,6 +85,7 @@ export const notifyLabel = phrases(
   "avvisami",
   "houd me op de hoogte",
   "avise-me",
+  "me avis[ae]",
   "powiadom(?: mnie)?(?: o dostępności)?",
   "hlídat dostupnost",
   "értesítést kérek",

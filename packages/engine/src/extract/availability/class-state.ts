@@ -20,11 +20,17 @@ const firstClass = (el: Element) => (el.attribs.class ?? "").trim().split(/\s+/,
  * One of several look-alike siblings (same tag and first class), itself or its wrapper: a choice among
  * editions, colours or sizes, each with its own state, not the product's one status line.
  */
-function amongChoices(element: Element): boolean {
+export function amongChoices(element: Element): boolean {
   let current: Element | null = element;
   for (let depth = 0; current !== null && depth <= optionDepth; depth++) {
     const first = firstClass(current);
     const byTag = entryTags.has(current.name);
+    // Unclassed look-alikes ("button, button") are not a choice group: a sold-out buy button beside a
+    // wishlist button is the product's.
+    if (!byTag && first === "") {
+      current = current.parent?.type === "tag" ? (current.parent as Element) : null;
+      continue;
+    }
     const parent = current.parent;
     if (parent === null || parent.type !== "tag") return false;
     const tag = current.name;

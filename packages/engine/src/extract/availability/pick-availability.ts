@@ -20,7 +20,7 @@ import { pickingRules } from "../price/picking-rules";
 import { productHeadings } from "../price/product-heading";
 import { buyBoxLines, isInBuyBox } from "../price/visible-price";
 import { insideRepeatedTile } from "./buy-controls";
-import { classState } from "./class-state";
+import { amongChoices, classState } from "./class-state";
 import { schemaAvailability } from "./schema-availability";
 import { availabilityFromText, statedAvailability } from "./text-cues";
 import { countsSomeOnHand, mayBeUnreadStatus, offersToBuy } from "./unread-status";
@@ -104,15 +104,21 @@ export function visibleAvailability(page: PageFacts): VisibleStock {
   // Controls past a section heading may belong to another product: they count only when nothing
   // closer to the title speaks.
   const later: Availability[] = [];
+  const choiceLabels = new Set<string>();
   for (const control of page.buyControls) {
     if (!isInBuyBox(headings, control.line)) continue;
     if (pickingRules.tiles && insideRepeatedTile(control.element)) continue;
     // A sold-out size among the size buttons: that size is gone, not the product.
     if (
       control.kind === "notify" &&
-      (namesAnOption(controlLabel(control.element)) || aboutAnOption(control.element))
-    )
+      (namesAnOption(controlLabel(control.element)) ||
+        aboutAnOption(control.element) ||
+        (control.disabled && amongChoices(control.element)))
+    ) {
+      // Its label is a line of the page too: that line speaks for the choice, not the product.
+      choiceLabels.add(textOf(control.element, maxStockLineChars).trim());
       continue;
+    }
     const tier = inProductSection(page, headings, control.line) ? strong : later;
     if (control.kind === "notify") tier.push("out_of_stock");
     else if (control.disabled) weak.push("out_of_stock");
@@ -128,7 +134,7 @@ export function visibleAvailability(page: PageFacts): VisibleStock {
       if (line.length > maxStockLineChars) continue;
       // A bare status ("Not available") takes its channel from the label on the line before it.
       const label = line.length <= shortStatusChars && i > start ? (page.lines[i - 1] ?? "") : "";
-      const stated = aboutChannel(label) ? null : stockStatement(line);
+      const stated = aboutChannel(label) ? null : stockStatement(withoutChoices(line, choiceLabels));
       if (stated !== null) {
         strong.push(stated);
         found = true;
@@ -177,6 +183,13 @@ function aboutOneChannel(element: Element): boolean {
  */
 const variantLabel =
   /(?<![\p{L}])(?:size|taille|größe|grösse|talla|taglia|maat|tamanho|rozmiar|velikost|veľkosť|méret|storlek|størrelse|koko|beden|размер|розмір|μέγεθος|mărime|veličina|kích thước|ukuran|サイズ|尺码|尺寸|사이즈)\s*:/iu;
+
+/** A line without the labels of sold-out choices inline in it ("Red – Sold out Blue Add to cart"). */
+function withoutChoices(line: string, labels: ReadonlySet<string>): string {
+  let rest = line;
+  for (const label of labels) if (label !== "") rest = rest.replace(label, " ");
+  return rest;
+}
 
 /** A question ("Sold out? Notify me", "Is this product out of stock?") asks; it does not state. */
 const question = /[?？؟]/;

@@ -20,6 +20,7 @@ const stockRoots = [
   "zalog",
   "zalih",
   "stanj",
+  "na stanie",
   "estoque",
   "existencia",
   "varast",
@@ -61,6 +62,8 @@ const availableRoots = [
   "saatav",
   "mevcut",
   "tersedia",
+  "pieejam",
+  "sẵn",
   "na voljo",
   "доступ",
   "διαθέσιμ",
@@ -76,6 +79,7 @@ const attachedRoots = [
   "موجود",
   "انبار",
   "สินค้า",
+  "สต็อก",
   "库存",
   "庫存",
   "现货",
@@ -116,6 +120,8 @@ const negationsBefore = [
   "není",
   "nije",
   "nema",
+  // Negated verbs of having: "nemamo / nemáme na skladě", "neturima sandėlyje".
+  "ne(?:ma|má|tur)\\p{L}*",
   "bez",
   "nincs(?:en)?",
   "nem",
@@ -231,8 +237,8 @@ const attached = alternation(attachedRoots);
 const stockRoot = `(?:(?<![\\p{L}])(?:${alternation(stockRoots)})|${attached})`;
 const availableRoot = `(?<![\\p{L}])(?:${alternation(availableRoots)})`;
 const root = `(?:${stockRoot}|${availableRoot})`;
-/** Up to three words between a negation and a stock word ("Nie ma w magazynie"), no punctuation. */
-const gap = "(?:\\s+[\\p{L}\\p{N}'’]+){0,3}\\s+";
+/** Up to four words between a negation and a stock word ("n'avons plus ce produit en stock"), no punctuation. */
+const gap = "(?:\\s+[\\p{L}\\p{N}'’]+){0,4}\\s+";
 /** At most one short word between a negation and an availability word ("nie jest dostępny", "n'est plus"). */
 const shortGap = "(?:\\s+[\\p{L}'’]{1,5})?\\s+";
 
@@ -244,7 +250,11 @@ const negatedAfter = new RegExp(
   `${root}\\p{L}*(?:\\s+\\p{L}+)?\\s*(?:${alternation(negationsAfter)})(?![\\p{L}])`,
   "iu",
 );
-const negatedAttached = new RegExp(`(?:${alternation(attachedNegations)})\\s?(?:${attached})`, "u");
+/** In Thai two letters may sit between: "ไม่มีในสต็อก" (none in stock); in Chinese "無法收貨" is no stock word. */
+const negatedAttached = new RegExp(
+  `(?:${alternation(attachedNegations)})\\s?\\p{Script=Thai}{0,2}(?:${attached})`,
+  "u",
+);
 const promisedLater = new RegExp(
   `(?<![\\p{L}])(?:${alternation(laterWords)})${gap}[\\p{L}]{0,2}${root}`,
   "iu",
