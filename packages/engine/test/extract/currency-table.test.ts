@@ -262,6 +262,20 @@ describe("currency names beyond CLDR's count forms", () => {
     expect(nouns).not.toContain("חדשים");
     // Two names sharing their noun keep it: "ريال سعودي" and "ريال يمني".
     expect(currencyNouns("ar-SA", "SAR", ["SA"])).toContain("ريال");
+    // "شيكل إسرائيلي جديد": no other Arabic name says "new", but the English one does: which word is the
+    // noun is not known, so neither is taken ("3 جديد" read 3 ILS).
+    expect(currencyNouns("ar-PS", "ILS", ["IL", "PS"])).toEqual([]);
+  });
+
+  it("a name ICU writes after the symbol, and a count form's connector, are read", () => {
+    expect(findMoney("249 Türk lirası", hints("https://magaza.example.com.tr/", "tr"))).toMatchObject({
+      amount: 249,
+      currency: "TRY",
+    });
+    expect(findMoney("Preț: 100 de lei", hints("https://magazin.example.ro/", "ro"))).toMatchObject({
+      amount: 100,
+      currency: "RON",
+    });
   });
 
   it("a name inflected after a number reads in the page's language only, never a place name", () => {

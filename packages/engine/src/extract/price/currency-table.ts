@@ -209,6 +209,11 @@ export function currencyNouns(locale: string, code: string, regions: readonly st
   // Letters as written: folding drops the vowel signs of Indic scripts ("টাকা" would count 2).
   const nouns = new Set(plural.flatMap((name) => wordsOf(name)).filter((word) => [...word].length >= 4));
   for (const word of wordsOf(one)) if ([...word].length >= 5) nouns.add(word);
+  // A count form's words without the country, as one phrase: "de lei" in "100 de lei românești".
+  for (const name of plural) {
+    const words = wordsOf(name);
+    if (words.length >= 2) nouns.add(words.join(" "));
+  }
   // Words that also qualify another currency's noun in this language: "חדשים" (new) in "שקלים חדשים" is
   // in "דולר טייוואני חדש" too, as "New" is in both English names. They describe: "5 חדשים" is five new
   // ones. (Two names sharing their noun, "ريال سعودي" and "ريال يمني", share no English word: Riyal, Rial.)
@@ -224,7 +229,30 @@ export function currencyNouns(locale: string, code: string, regions: readonly st
       continue;
     for (const stem of stems) if (ownStems.has(stem)) shared.add(stem);
   }
+  // A qualifier in the English name ("Israeli New Shekel") that this language's names do not show in
+  // another currency ("شيكل إسرائيلي جديد"): which word is the noun is not known, so none is taken.
+  if (shared.size === 0 && hasEnglishQualifier(code, regions)) return [];
   return [...nouns].filter((word) => !shared.has(stemOf(word)));
+}
+
+/**
+ * Whether the English name, without its country's words, holds a word that leads another currency's
+ * English name too: "New" in "Israeli New Shekel" and "New Taiwan Dollar". Nouns come last in English.
+ */
+function hasEnglishQualifier(code: string, regions: readonly string[]): boolean {
+  const country = countryStemsIn("en", regions);
+  const words = (englishNames.of(code) ?? "")
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => !country.has(stemOf(word)));
+  if (words.length < 2) return false;
+  const leading = new Set(words.slice(0, -1));
+  for (const other of Intl.supportedValuesOf("currency")) {
+    if (other === code) continue;
+    const otherWords = (englishNames.of(other) ?? "").toLowerCase().split(/\s+/);
+    if (otherWords.slice(0, -1).some((word) => leading.has(word))) return true;
+  }
+  return false;
 }
 
 /** The stems of the names of these regions in the locale's language: "polskich" starts like "Polska". */
@@ -290,7 +318,11 @@ function currencyPart(
       ? {}
       : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
   });
-  return values.map((value) => format.formatToParts(value).find((p) => p.type === "currency")?.value ?? "");
+  // Some locales put the symbol before the number and the name after it ("₺20 Türk lirası"): the name is
+  // the last currency part.
+  return values.map(
+    (value) => format.formatToParts(value).findLast((p) => p.type === "currency")?.value ?? "",
+  );
 }
 
 /** Single characters keep their case ("R" is a rand, "r" is not); longer tokens are folded. */
