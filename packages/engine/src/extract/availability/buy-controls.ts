@@ -82,6 +82,7 @@ export const notifyLabel = phrases(
   "prévenez-moi",
   "avísame",
   "avisarme",
+  "avisar(?:me)? cuando",
   "avvisami",
   "houd me op de hoogte",
   "avise-me",

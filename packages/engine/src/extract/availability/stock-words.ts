@@ -123,6 +123,7 @@ const negationsBefore = [
   // Negated verbs of having: "nemamo / nemáme na skladě", "neturima sandėlyje".
   "ne(?:ma|má|tur)\\p{L}*",
   "bez",
+  "brak",
   "nincs(?:en)?",
   "nem",
   "ej",
@@ -170,11 +171,13 @@ const negationsAfter = [
   "değil",
   "bulunma\\p{L}*",
   "kosong",
+  "(?:tạm )?hết",
 
   "otsas",
   "habis",
   "없\\p{L}*",
   "ありません",
+  "ございません",
   "ない",
   "なし",
   "無し",
