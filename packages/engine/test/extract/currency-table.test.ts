@@ -8,6 +8,7 @@ import {
   currencyTable,
 } from "../../src/extract/price/currency-table";
 import { foldToken } from "../../src/extract/price/fold";
+import { inflectedCurrency } from "../../src/extract/price/inflected-names";
 import { findMoney } from "../../src/extract/price/money";
 import { readNumber } from "../../src/extract/price/number";
 
@@ -251,5 +252,38 @@ describe("picking the price the visitor pays", () => {
       <meta itemprop="priceCurrency" content="EUR"></div>
       <div class="price"><span class="original-price">EUR219.99</span> -50% <span class="current-price">EUR110.00</span></div></div>`;
     expect(extract(body, "https://shop.example.lv/p/1")).toMatchObject({ amount: 110, currency: "EUR" });
+  });
+});
+
+describe("currency names beyond CLDR's count forms", () => {
+  it("a word that also qualifies another currency's noun is no currency noun ('חדשים', new)", () => {
+    const nouns = currencyNouns("he-IL", "ILS", ["IL", "PS"]);
+    expect(nouns).toContain("שקלים");
+    expect(nouns).not.toContain("חדשים");
+    // Two names sharing their noun keep it: "ريال سعودي" and "ريال يمني".
+    expect(currencyNouns("ar-SA", "SAR", ["SA"])).toContain("ريال");
+    // "شيكل إسرائيلي جديد": no other Arabic name says "new", but the English one does: which word is the
+    // noun is not known, so neither is taken ("3 جديد" read 3 ILS).
+    expect(currencyNouns("ar-PS", "ILS", ["IL", "PS"])).toEqual([]);
+  });
+
+  it("a name ICU writes after the symbol, and a count form's connector, are read", () => {
+    expect(findMoney("249 Türk lirası", hints("https://magaza.example.com.tr/", "tr"))).toMatchObject({
+      amount: 249,
+      currency: "TRY",
+    });
+    expect(findMoney("Preț: 100 de lei", hints("https://magazin.example.ro/", "ro"))).toMatchObject({
+      amount: 100,
+      currency: "RON",
+    });
+  });
+
+  it("a name inflected after a number reads in the page's language only, never a place name", () => {
+    expect(inflectedCurrency("forintért", "hu")).toBe("HUF");
+    expect(inflectedCurrency("forintot", "hu")).toBe("HUF");
+    expect(inflectedCurrency("złotego", "pl")).toBe("PLN");
+    expect(inflectedCurrency("forintért", "de")).toBeNull();
+    expect(inflectedCurrency("Europa", "pl")).toBeNull();
+    expect(inflectedCurrency("forint", "hu")).toBeNull();
   });
 });

@@ -7,29 +7,54 @@ import { printScore, readPriceTable, scorePriceTable } from "./price-table";
  * was written fresh for issue 10 and measured before any rule was changed for it (local signs and names,
  * codes before and after, spaces inside numbers, apostrophe and Indian grouping, ranges, "from", per-unit,
  * VAT in and ex, shipping, instalments, zero prices, and numbers that are no price: phones, dates, SKUs,
- * ratings, quantities). Figures are printed; the bars are asserted.
+ * ratings, quantities); price-strings-held-out-2.tsv and -3.tsv are rounds 2 and 3, each written after the one before was tuned on. Figures
+ * are printed; the bars are asserted.
  */
 const tables = [
-  { name: "price table", file: "price-strings.tsv", minRows: 500 },
-  { name: "held-out price strings", file: "price-strings-held-out.tsv", minRows: 150 },
+  { name: "price table", file: "price-strings.tsv", minRows: 500, minCurrencies: 30, bar: 0.97 },
+  {
+    name: "held-out price strings",
+    file: "price-strings-held-out.tsv",
+    minRows: 150,
+    minCurrencies: 30,
+    bar: 0.97,
+  },
+  // Rounds 2 and 3 (inflected and local currency names, adjectives beside numbers): their figures before any
+  // change and after the general fixes are in each file's header; the misses left are listed, not tuned away.
+  {
+    name: "held-out price strings, round 2",
+    file: "price-strings-held-out-2.tsv",
+    minRows: 80,
+    minCurrencies: 30,
+    bar: 0.95,
+  },
+  {
+    name: "held-out price strings, round 3",
+    file: "price-strings-held-out-3.tsv",
+    minRows: 45,
+    minCurrencies: 20,
+    bar: 0.88,
+  },
 ];
 
 describe.each(tables)(
   "$name ($file), each string the visible price of a product page",
-  ({ name, file, minRows }) => {
+  ({ name, file, minRows, minCurrencies, bar }) => {
     const rows = readPriceTable(file);
 
-    it(`covers ${minRows}+ strings in 30+ currencies and 20+ languages`, () => {
+    it(`covers ${minRows}+ strings in ${minCurrencies}+ currencies and 20+ languages`, () => {
       expect(rows.length).toBeGreaterThanOrEqual(minRows);
-      expect(new Set(rows.map((r) => r.currency).filter((c) => c !== "")).size).toBeGreaterThanOrEqual(30);
+      expect(new Set(rows.map((r) => r.currency).filter((c) => c !== "")).size).toBeGreaterThanOrEqual(
+        minCurrencies,
+      );
       expect(new Set(rows.map((r) => r.lang.split("-")[0])).size).toBeGreaterThanOrEqual(20);
     });
 
-    it("reads ≥ 97% of amounts and currencies, and never a wrong amount", () => {
+    it(`reads ≥ ${100 * bar}% of amounts and currencies, and never a wrong amount`, () => {
       const score = scorePriceTable(rows);
       printScore(name, score);
       expect(score.wrongAmounts).toEqual([]);
-      expect(score.bothOk / rows.length).toBeGreaterThanOrEqual(0.97);
+      expect(score.bothOk / rows.length).toBeGreaterThanOrEqual(bar);
     });
   },
 );

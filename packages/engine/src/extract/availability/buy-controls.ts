@@ -82,9 +82,11 @@ export const notifyLabel = phrases(
   "prévenez-moi",
   "avísame",
   "avisarme",
+  "avisar(?:me)? cuando",
   "avvisami",
   "houd me op de hoogte",
   "avise-me",
+  "me avis[ae]",
   "powiadom(?: mnie)?(?: o dostępności)?",
   "hlídat dostupnost",
   "értesítést kérek",
@@ -95,8 +97,24 @@ export const notifyLabel = phrases(
   "meddela mig",
   "giv mig besked",
   "gelince haber ver",
+  "ob(?:a|ve)?vijesti me",
+  "obvesti me",
+  "varsl(?:e)? meg",
+  "underret mig",
+  "ilmoita (?:minulle|kun)",
+  "(?:с|по)(?:пов|вед|общ)\\p{L}*(?: мне)? (?:о|про|когда|коли)",
+  "уведомить",
+  "сповістити",
+  "ενημ\\p{L}* με",
+  "μείνε ενήμερος",
+  "beri ?tahu saya",
+  "maklumkan saya",
+  "thông báo (?:cho tôi|khi)",
+  "(?:anunță|anunta|notifică)-mă",
+  "értesít\\p{L}*",
 );
-export const notifyLabelCjk = /入荷(?:お知らせ|通知)|到货通知|到貨通知|재입고 알림/;
+export const notifyLabelCjk =
+  /入荷(?:お知らせ|通知)|入荷したら|到[货貨](?:通知|提醒)|[补補][货貨]提醒|재입고 알림|입고 알림|أعلمني|أبلغني|نبهني|עדכנו אותי|עדכן אותי|הודיעו לי/;
 
 export function controlKindOf(attributes: string, label: string): ControlKind | null {
   if (notifyAttribute.test(attributes) || notifyLabel.test(label) || notifyLabelCjk.test(label))

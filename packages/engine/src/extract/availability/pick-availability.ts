@@ -20,13 +20,18 @@ import { pickingRules } from "../price/picking-rules";
 import { productHeadings } from "../price/product-heading";
 import { buyBoxLines, isInBuyBox } from "../price/visible-price";
 import { insideRepeatedTile } from "./buy-controls";
+import { amongChoices, classState } from "./class-state";
 import { schemaAvailability } from "./schema-availability";
 import { availabilityFromText, statedAvailability } from "./text-cues";
+import { countsSomeOnHand, mayBeUnreadStatus, offersToBuy } from "./unread-status";
+import { aboutAnOption, controlLabel, namesAnOption } from "./variant-option";
 
 /** What the visible page says, strongest first; `conflict` when the strong evidence disagrees. */
 export interface VisibleStock {
   strong: Availability | "conflict" | null;
   weak: Availability | null;
+  /** A stock element the cues cannot read, on a page with no way to buy: its status is not known. */
+  unread: boolean;
 }
 
 export interface StockDecision {
@@ -76,6 +81,8 @@ export function visibleAvailability(page: PageFacts): VisibleStock {
   const headings = productHeadings(page);
   const strong: Availability[] = [];
   let tileStart = Number.POSITIVE_INFINITY;
+  let counted = false;
+  let unread = false;
   for (const { element, line } of page.stockElements) {
     // An element the page itself names as the stock status speaks after any h1, not only the one that
     // names the product: badge and review h1s mislead a scan of plain lines, not a named stock element.
@@ -85,16 +92,33 @@ export function visibleAvailability(page: PageFacts): VisibleStock {
       continue;
     }
     const text = textOf(element, maxStockLineChars);
-    const found = text.length < maxStockLineChars && !aboutOneChannel(element) ? stockStatement(text) : null;
+    if (text.length >= maxStockLineChars || aboutOneChannel(element) || aboutAnOption(element)) continue;
+    // Words no cue knows: the state the template wrote into the element's class says it.
+    const found =
+      stockStatement(text) ?? (text.trim() === "" || aboutChannel(text) ? null : classState(element));
     if (found !== null) strong.push(found);
+    else if (countsSomeOnHand(text)) counted = true;
+    else if (mayBeUnreadStatus(text)) unread = true;
   }
-  const weak: Availability[] = [];
+  const weak: Availability[] = counted ? ["in_stock"] : [];
   // Controls past a section heading may belong to another product: they count only when nothing
   // closer to the title speaks.
   const later: Availability[] = [];
+  const choiceLabels = new Set<string>();
   for (const control of page.buyControls) {
     if (!isInBuyBox(headings, control.line)) continue;
     if (pickingRules.tiles && insideRepeatedTile(control.element)) continue;
+    // A sold-out size among the size buttons: that size is gone, not the product.
+    if (
+      control.kind === "notify" &&
+      (namesAnOption(controlLabel(control.element)) ||
+        aboutAnOption(control.element) ||
+        (control.disabled && amongChoices(control.element)))
+    ) {
+      // Its label is a line of the page too: that line speaks for the choice, not the product.
+      choiceLabels.add(textOf(control.element, maxStockLineChars).trim());
+      continue;
+    }
     const tier = inProductSection(page, headings, control.line) ? strong : later;
     if (control.kind === "notify") tier.push("out_of_stock");
     else if (control.disabled) weak.push("out_of_stock");
@@ -110,7 +134,7 @@ export function visibleAvailability(page: PageFacts): VisibleStock {
       if (line.length > maxStockLineChars) continue;
       // A bare status ("Not available") takes its channel from the label on the line before it.
       const label = line.length <= shortStatusChars && i > start ? (page.lines[i - 1] ?? "") : "";
-      const stated = channelQualifier.test(label) ? null : stockStatement(line);
+      const stated = aboutChannel(label) ? null : stockStatement(withoutChoices(line, choiceLabels));
       if (stated !== null) {
         strong.push(stated);
         found = true;
@@ -125,6 +149,7 @@ export function visibleAvailability(page: PageFacts): VisibleStock {
   return {
     strong: agree(strong.length > 0 ? strong : later),
     weak: weakAnswer === "conflict" ? null : weakAnswer,
+    unread: unread && !offersToBuy(page, headings),
   };
 }
 
@@ -134,6 +159,13 @@ export function visibleAvailability(page: PageFacts): VisibleStock {
  */
 const channelQualifier =
   /(?<![\p{L}])(?:in[- ]?store|store pick-?up|pick-?up|click (?:&|and) collect|collect(?:ion)? in|retiro|en tienda|retrait|en magasin|abholung|in der filiale|im markt|ritiro|in negozio|in de winkel|na loja|w sklepie|odbiór|delivery to|lieferung nach)(?![\p{L}])/iu;
+
+/**
+ * Channel names that speak for the line they stand on or label ("Collection: not available", "Collect+",
+ * "International delivery"), but are too common to mark a whole block of text around a stock element.
+ */
+const channelLabel = /(?<![\p{L}])(?:collection|collect\+|international (?:delivery|shipping))(?![\p{L}])/iu;
+const aboutChannel = (text: string) => channelQualifier.test(text) || channelLabel.test(text);
 
 /** The label around a short status ("Pick-up in store: Not available") says which channel it is about. */
 function aboutOneChannel(element: Element): boolean {
@@ -152,8 +184,21 @@ function aboutOneChannel(element: Element): boolean {
 const variantLabel =
   /(?<![\p{L}])(?:size|taille|größe|grösse|talla|taglia|maat|tamanho|rozmiar|velikost|veľkosť|méret|storlek|størrelse|koko|beden|размер|розмір|μέγεθος|mărime|veličina|kích thước|ukuran|サイズ|尺码|尺寸|사이즈)\s*:/iu;
 
+/** A line without the labels of sold-out choices inline in it ("Red – Sold out Blue Add to cart"). */
+function withoutChoices(line: string, labels: ReadonlySet<string>): string {
+  let rest = line;
+  for (const label of labels) if (label !== "") rest = rest.replace(label, " ");
+  return rest;
+}
+
+/** A question ("Sold out? Notify me", "Is this product out of stock?") asks; it does not state. */
+const question = /[?？؟]/;
+
 function stockStatement(text: string): Availability | null {
-  return channelQualifier.test(text) || variantLabel.test(text) ? null : statedAvailability(text);
+  if (aboutChannel(text) || variantLabel.test(text) || question.test(text)) return null;
+  const stated = statedAvailability(text);
+  // "XS – Sold out", "40 Ausverkauft": one size is gone.
+  return stated === "out_of_stock" && namesAnOption(text) ? null : stated;
 }
 
 /**
@@ -179,5 +224,6 @@ export function pickAvailability(
   if (visible.strong !== null) return { availability: visible.strong, conflict: false };
   const structured = structuredAvailability(offers, meta);
   if (structured !== null) return { availability: structured, conflict: false };
-  return { availability: visible.weak ?? "unknown", conflict: false };
+  if (visible.weak !== null) return { availability: visible.weak, conflict: false };
+  return { availability: "unknown", conflict: visible.unread };
 }

@@ -1,6 +1,7 @@
 import type { Availability } from "../../snapshot";
 
 import { buyLabel, notifyLabel, notifyLabelCjk, phrases } from "./buy-controls";
+import { negatedStock } from "./stock-words";
 
 /** Phrases shops show to visitors, most specific first (a "not available" must win over "available"). */
 const cues: [RegExp, Availability][] = [
@@ -99,12 +100,32 @@ const cues: [RegExp, Availability][] = [
       "izpārdots",
       "läbi müüdud",
       "нема на стању",
+      // Stems, so that every inflection reads: "wyprzedane", "agotadas", "kifogyott", "закінчився".
+      "(?:wyprzedan|vyprodan|vypredan|rasprodan|razprodan|распродан|розпродан)\\p{L}*",
+      "закінчи(?:вся|лася|лось|лися)",
+      "товар\\p{L}* (?:\\p{L}+ )?(?:отсутству|відсутн)\\p{L}*",
+      "epuizat\\p{L}*",
+      "esaurit\\p{L}*",
+      "agotad\\p{L}*",
+      "esgotad\\p{L}*",
+      "(?:ki|el)fogy(?:ott|tak)",
+      "uppselt\\p{L}*",
+      "tilapäisesti loppu",
+      // Not a product-details row ("Is discontinued by manufacturer: No").
+      "discontinu\\p{L}*(?! by)",
+      "descontinuad\\p{L}*",
+      "fuori produzione",
+      "nicht mehr (?:im sortiment|erhältlich)",
+      "uit (?:het )?assortiment",
+      "wycofan\\p{L}*",
+      "снят\\p{L}* с (?:производства|продажи)",
+      "ngừng (?:kinh doanh|bán|sản xuất)",
     ),
     "out_of_stock",
   ],
   [/אזל|לא במלאי|אינו במלאי|غير متوفر|نفذت الكمية|نفدت الكمية|ناموجود|स्टॉक में नहीं|สินค้าหมด/, "out_of_stock"],
   [
-    /在庫切れ|売り切れ|品切れ|在庫なし|販売終了|完売|缺货|無庫存|售完|已售完|售罄|품절|일시품절/,
+    /在庫切れ|売り切れ|品切れ|在庫なし|販売終了|生産終了|入荷待ち|入荷予定|完売|缺货|無庫存|售完|已售完|售罄|下架|停售|停产|停產|[补補]货中|[补補]貨中|품절|일시품절|단종/,
     "out_of_stock",
   ],
   // A "notify me when available" offer in place of buying, as text: the same evidence as its button.
@@ -195,8 +216,12 @@ const buyLabels: [RegExp, Availability][] = [
 
 /** The availability a stock line states ("Sold out", "In stock", "Only 2 left"), or null. */
 export function statedAvailability(text: string): Availability | null {
-  for (const [pattern, availability] of cues) if (pattern.test(text)) return availability;
-  return null;
+  for (const [pattern, availability] of cues) {
+    // Past the out-of-stock phrases, a negated stock word ("Nincs raktáron") must not read as its in-stock word.
+    if (availability !== "out_of_stock" && negatedStock(text) !== null) return "out_of_stock";
+    if (pattern.test(text)) return availability;
+  }
+  return negatedStock(text);
 }
 
 /** The availability a piece of visible text states or implies (a buy label), or null when it says nothing. */

@@ -75,6 +75,9 @@ export const abbreviationsIcuLacks: readonly [string, readonly string[]][] = [
   ["원", ["KRW"]],
 ];
 
+/** One number per plural category in every language (one, two, few, many, other). */
+const countSamples = [1, 2, 3, 5, 11, 21, 100];
+
 let table: CurrencyTable | null = null;
 
 export function currencyTable(): CurrencyTable {
@@ -102,7 +105,12 @@ export function buildCurrencyTable(withAbbreviations = true): CurrencyTable {
     const locales = homeLocales.get(code) ?? new Set<string>();
     homeLocales.set(code, locales);
     // One locale per language is enough: the euro reads alike in de-DE and de-AT.
-    if (![...locales].some((l) => l.startsWith(`${language}-`))) locales.add(`${language}-${region}`);
+    if (![...locales].some((l) => l.startsWith(`${language}-`))) {
+      locales.add(`${language}-${region}`);
+      // A language written in two scripts ("dinara" and "динара"): its Latin names too, where ICU has them.
+      const latin = `${language}-Latn-${region}`;
+      if (new Intl.NumberFormat(latin).resolvedOptions().locale === latin) locales.add(latin);
+    }
   };
   // Every region using a currency, too: a word starting like any of their names is that currency's adjective.
   const homeRegions = new Map<string, string[]>();
@@ -145,8 +153,10 @@ export function buildCurrencyTable(withAbbreviations = true): CurrencyTable {
       if (locale === "en" && symbol !== code) internationalSymbol.set(keyOf(symbol), code);
       add(currencyPart(locale, code, "narrowSymbol", [1])[0] as string, code, 1);
       if (locale === "en") continue;
-      // Names in the home languages, as written after an amount: "1 euro", "2 euros", "5 рублей".
+      // Names in the home languages, as written after an amount: "1 euro", "2 euros", "5 рублей", and
+      // every whole-number count form ("19 evrov", "29 eurų", "99 جنيه").
       for (const name of currencyPart(locale, code, "name", [1, 2, 5])) add(name, code, 1);
+      for (const name of currencyPart(locale, code, "name", countSamples, 0)) add(name, code, 1);
       for (const noun of currencyNouns(locale, code, homeRegions.get(code) ?? [])) add(noun, code, 1);
     }
   }
@@ -190,24 +200,102 @@ export function buildCurrencyTable(withAbbreviations = true): CurrencyTable {
 export function currencyNouns(locale: string, code: string, regions: readonly string[]): string[] {
   const { language, region } = new Intl.Locale(locale);
   if (language === "en" || region === undefined) return [];
-  const countries = new Intl.DisplayNames([locale], { type: "region" });
+  const countryStems = countryStemsIn(locale, [region, ...regions]);
+  const wordsOf = (name: string, stems = countryStems) => {
+    const words = name.toLowerCase().split(/\s+/);
+    return words.length < 2 ? [] : words.filter((word) => !stems.has(stemOf(word)));
+  };
+  const [one = "", ...plural] = currencyPart(locale, code, "name", countSamples, 0);
+  // Letters as written: folding drops the vowel signs of Indic scripts ("টাকা" would count 2).
+  const nouns = new Set(plural.flatMap((name) => wordsOf(name)).filter((word) => [...word].length >= 4));
+  for (const word of wordsOf(one)) if ([...word].length >= 5) nouns.add(word);
+  // A count form's words without the country, as one phrase: "de lei" in "100 de lei românești".
+  for (const name of plural) {
+    const words = wordsOf(name);
+    if (words.length >= 2) nouns.add(words.join(" "));
+  }
+  // Words that also qualify another currency's noun in this language: "חדשים" (new) in "שקלים חדשים" is
+  // in "דולר טייוואני חדש" too, as "New" is in both English names. They describe: "5 חדשים" is five new
+  // ones. (Two names sharing their noun, "ريال سعودي" and "ريال يمني", share no English word: Riyal, Rial.)
+  const names = new Intl.DisplayNames([locale], { type: "currency" });
+  const own = wordsOf(names.of(code) ?? "");
+  if (own.length < 2) return [...nouns];
+  const ownStems = new Set(own.map(stemOf));
+  const shared = new Set<string>();
+  for (const [other, otherRegions] of regionsByCurrency()) {
+    if (other === code) continue;
+    const stems = wordsOf(names.of(other) ?? "", countryStemsIn(locale, otherRegions)).map(stemOf);
+    if (stems.length < 2 || stems.every((stem) => ownStems.has(stem)) || !shareEnglishWord(code, other))
+      continue;
+    for (const stem of stems) if (ownStems.has(stem)) shared.add(stem);
+  }
+  // A qualifier in the English name ("Israeli New Shekel") that this language's names do not show in
+  // another currency ("شيكل إسرائيلي جديد"): which word is the noun is not known, so none is taken.
+  if (shared.size === 0 && hasEnglishQualifier(code, regions)) return [];
+  return [...nouns].filter((word) => !shared.has(stemOf(word)));
+}
+
+/**
+ * Whether the English name, without its country's words, holds a word that leads another currency's
+ * English name too: "New" in "Israeli New Shekel" and "New Taiwan Dollar". Nouns come last in English.
+ */
+function hasEnglishQualifier(code: string, regions: readonly string[]): boolean {
+  const country = countryStemsIn("en", regions);
+  const words = (englishNames.of(code) ?? "")
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => !country.has(stemOf(word)));
+  if (words.length < 2) return false;
+  const leading = new Set(words.slice(0, -1));
+  for (const other of Intl.supportedValuesOf("currency")) {
+    if (other === code) continue;
+    const otherWords = (englishNames.of(other) ?? "").toLowerCase().split(/\s+/);
+    if (otherWords.slice(0, -1).some((word) => leading.has(word))) return true;
+  }
+  return false;
+}
+
+/** The stems of the names of these regions in the locale's language: "polskich" starts like "Polska". */
+function countryStemsIn(locale: string, regions: readonly string[]): Set<string> {
+  let countries = regionNames.get(locale);
+  if (countries === undefined) {
+    countries = new Intl.DisplayNames([locale], { type: "region" });
+    regionNames.set(locale, countries);
+  }
+  const names = countries;
   // A region code this ICU does not know (a newer country list) names nothing, rather than failing the table.
   const countryName = (regionCode: string) => {
     try {
-      return countries.of(regionCode) ?? "";
+      return names.of(regionCode) ?? "";
     } catch {
       return "";
     }
   };
-  const countryStems = new Set([region, ...regions].flatMap((r) => countryName(r).split(/\s+/).map(stemOf)));
-  const wordsOf = (name: string) => {
-    const words = name.toLowerCase().split(/\s+/);
-    return words.length < 2 ? [] : words.filter((word) => !countryStems.has(stemOf(word)));
-  };
-  const [one = "", ...plural] = currencyPart(locale, code, "name", [1, 2, 5], 0);
-  const nouns = new Set(plural.flatMap(wordsOf).filter((word) => [...foldToken(word)].length >= 4));
-  for (const word of wordsOf(one)) if ([...foldToken(word)].length >= 5) nouns.add(word);
-  return [...nouns];
+  return new Set(regions.flatMap((r) => countryName(r).split(/\s+/).map(stemOf)));
+}
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+const englishNames = new Intl.DisplayNames(["en"], { type: "currency" });
+
+function shareEnglishWord(a: string, b: string): boolean {
+  const words = new Set((englishNames.of(a) ?? "").toLowerCase().split(/\s+/));
+  return (englishNames.of(b) ?? "")
+    .toLowerCase()
+    .split(/\s+/)
+    .some((word) => words.has(word));
+}
+
+let currencyRegions: Map<string, string[]> | null = null;
+
+/** Each currency with the regions that use it. */
+function regionsByCurrency(): Map<string, string[]> {
+  if (currencyRegions === null) {
+    currencyRegions = new Map();
+    for (const [region, code] of Object.entries(countryToCurrency as Record<string, string>))
+      currencyRegions.set(code, [...(currencyRegions.get(code) ?? []), region]);
+  }
+  return currencyRegions;
 }
 
 /** The first three letters, folded: the adjective "polskich" and the country "Polska" share "pol". */
@@ -230,7 +318,11 @@ function currencyPart(
       ? {}
       : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
   });
-  return values.map((value) => format.formatToParts(value).find((p) => p.type === "currency")?.value ?? "");
+  // Some locales put the symbol before the number and the name after it ("₺20 Türk lirası"): the name is
+  // the last currency part.
+  return values.map(
+    (value) => format.formatToParts(value).findLast((p) => p.type === "currency")?.value ?? "",
+  );
 }
 
 /** Single characters keep their case ("R" is a rand, "r" is not); longer tokens are folded. */

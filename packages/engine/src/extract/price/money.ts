@@ -1,6 +1,7 @@
 import { fractionDigitsOf, type LocaleHints, regionDefaultCurrency, resolveMeaning } from "./currency";
 import { currencyTable, type TokenMeaning } from "./currency-table";
 import { foldToken } from "./fold";
+import { inflectedCurrency } from "./inflected-names";
 import { asciiDigits, numberSource, readNumber } from "./number";
 
 export interface Money {
@@ -45,7 +46,7 @@ export function findMoney(text: string, hints: LocaleHints, preferred: string | 
     const run = runs[i] as Run;
     if (/^\s*%/.test(s.slice(run.end, run.end + 3))) continue;
     const before = signBefore(s, run.start);
-    const after = signAfter(s, run.end);
+    const after = signAfter(s, run.end) ?? inflectedNameAfter(s, run.end, hints);
     // "P17Y73", "128GB": a number glued to letters that are no currency is part of a word.
     if (after === null && letter.test(s[run.end] ?? "")) continue;
     const sign = pickSign(before, after, hints);
@@ -183,6 +184,19 @@ function signEndingAt(s: string, end: number, start: number): Sign | null {
   if (/[A-Za-z]/.test(lastChar) && end !== start && !looksLikeMoney.test(s.slice(start, start + 16)))
     return null;
   return { meaning: char, code: null, edge: end - 1 };
+}
+
+/** A currency name inflected after a number, in the page's language ("4990 forintért", "19,99 złotego"). */
+function inflectedNameAfter(s: string, end: number, hints: LocaleHints): Sign | null {
+  const word = /^\s?(\p{L}+)(?![\p{L}\p{M}])/u.exec(s.slice(end, end + 40));
+  if (word === null) return null;
+  const code = inflectedCurrency(word[1] as string, hints.language);
+  if (code === null) return null;
+  return {
+    meaning: { currencies: [code], primary: code, isCode: false, lowerCase: true },
+    code: null,
+    edge: end + word[0].length,
+  };
 }
 
 /** The currency sign, code or name written right after a number ("€", " kr", " AUD", "zł", "تومان"). */
