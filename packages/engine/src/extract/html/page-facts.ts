@@ -171,8 +171,17 @@ export function collectBuyControl(el: Element, target: string, facts: PageFacts,
     label = `${textOf(el, 80)} ${a["aria-label"] ?? ""} ${a.title ?? ""}`;
   }
   // A buy button whose label says "Sold out" is a buy button the visitor cannot use.
-  const kind = statedAvailability(label) === "out_of_stock" ? "notify" : controlKindOf(attributes, label);
+  const kind = labelAvailability(label) === "out_of_stock" ? "notify" : controlKindOf(attributes, label);
   if (kind !== null) facts.buyControls.push({ element: el, line, kind, disabled: isDisabledControl(el) });
+}
+
+/** Most controls are plain links without a label: what an empty label states is asked once. */
+let emptyLabelAvailability: ReturnType<typeof statedAvailability> | undefined;
+
+function labelAvailability(label: string): ReturnType<typeof statedAvailability> {
+  if (label !== "") return statedAvailability(label);
+  if (emptyLabelAvailability === undefined) emptyLabelAvailability = statedAvailability("");
+  return emptyLabelAvailability;
 }
 
 const priceFlag = 1;

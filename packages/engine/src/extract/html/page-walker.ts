@@ -28,6 +28,8 @@ export class PageWalker {
   private readonly suppressors: Element[] = [];
   private furniture = 0;
   private preformatted = 0;
+  /** The tag kinds of the open elements, innermost last: a close needs no second look-up. */
+  private readonly openKinds: number[] = [];
   private readonly titles: Element[] = [];
   private readonly jsonLdScripts: Element[] = [];
   private readonly listCandidates: ParentNode[] = [];
@@ -69,11 +71,12 @@ export class PageWalker {
     }
     if (kind & furnitureKind) this.furniture++;
     if (name === "pre") this.preformatted++;
+    this.openKinds.push(kind);
     return true;
   }
 
   close(el: Element): void {
-    const kind = tagKinds.get(el.name) ?? 0;
+    const kind = this.openKinds.pop() as number;
     if (kind & blockKind) this.lines.breakLine();
     else if (kind & spacedKind) this.lines.space();
     if (this.suppressors[this.suppressors.length - 1] === el) {
