@@ -6,6 +6,7 @@ import type { AnyNode, Document } from "domhandler";
 import { describe, expect, it } from "vitest";
 import { parseCapped } from "../../src/extract/html/parse-capped";
 import { parseAndWalk } from "../../src/extract/html/parse-walk";
+import { distinctSorted } from "../../src/extract/html/structure";
 import { type PageFacts, walkPage } from "../../src/extract/html/walk";
 import { corpusEntries, readCorpusPage } from "../compare/mutations/corpus";
 
@@ -76,6 +77,16 @@ c</pre><div class="price" id="p">19,99 &euro;</div><del>29,99 &euro;</del>
     ).join("");
     const facts = expectSameFacts(`<body>${controls}</body>`);
     expect(facts.buyControls).toHaveLength(40);
+  });
+
+  it("list the visible paths read off the path tree distinct and in string order, as a sort would", () => {
+    const pages = corpusEntries().filter((entry) => entry.category !== "json" && entry.category !== "text");
+    const html = `<body><div class="a"><p>1</p></div><div class="a-b"><p>2</p></div><div class="a"><span>3</span></div>
+      <div class="[&>svg]:w-4"><i>4</i></div><section><div><p>5</p></div></section></body>`;
+    for (const text of [html, ...pages.map((entry) => readCorpusPage(entry).input.text)]) {
+      const { paths } = parseAndWalk(text).facts;
+      expect(paths).toEqual(distinctSorted(paths));
+    }
   });
 
   it("equal the tree walk's on every corpus page", () => {

@@ -57,6 +57,14 @@ export class PathTree {
     const out: string[] = [];
     if (this.visible.size === 0) return out;
     const visit = (children: Map<string, number>): void => {
+      if (children.size === 1) {
+        // Most nodes have one child: the path comes before everything below it (a prefix sorts first).
+        const [, id] = children.entries().next().value as [string, number];
+        if (this.visible.has(id)) out.push(this.names[id] as string);
+        const below = this.childPaths[id] as Map<string, number>;
+        if (below.size > 0) visit(below);
+        return;
+      }
       const keys: { key: string; id: number; below: boolean }[] = [];
       for (const [segment, id] of children) {
         keys.push({ key: segment, id, below: false });
