@@ -165,9 +165,9 @@ export function compareSnapshots(previous: Snapshot, next: Snapshot, options: Co
   const settings = { rules: parseIgnoreRules(options.ignore), learnedNoise: options.learnedNoise ?? null };
   const sensitivity = significance.resolveSensitivity(options.sensitivity);
   const cache = new Map<string, string | null>();
-  const a = normaliseSnapshot(previous, settings, cache);
-  const b = normaliseSnapshot(next, settings, cache);
   const watched = new Set(options.watch);
+  const a = normaliseSnapshot(previous, settings, cache, watched);
+  const b = normaliseSnapshot(next, settings, cache, watched);
   const diffs = computeDiffs(previous, next, a, b, options, watched);
   const fingerprint = fingerprintView(b, next, options.watch);
 

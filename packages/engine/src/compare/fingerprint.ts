@@ -50,9 +50,11 @@ export interface FingerprintOptions {
 }
 
 export function fingerprintSnapshot(snapshot: Snapshot, options: FingerprintOptions): string {
-  const view = normaliseSnapshot(snapshot, {
-    rules: parseIgnoreRules(options.ignore),
-    learnedNoise: options.learnedNoise ?? null,
-  });
+  const view = normaliseSnapshot(
+    snapshot,
+    { rules: parseIgnoreRules(options.ignore), learnedNoise: options.learnedNoise ?? null },
+    undefined,
+    new Set(options.watch),
+  );
   return fingerprintView(view, snapshot, options.watch);
 }

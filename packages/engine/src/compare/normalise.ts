@@ -3,6 +3,7 @@
  * normalised, built-in masks applied, user ignore rules and learned noise applied, URLs stripped of
  * cache-busters.
  */
+import type { WatchKind } from "@changeradar/contracts";
 import type { Item, Snapshot } from "../snapshot";
 import { applyIgnoreRules, type IgnoreRule } from "./ignore-rules";
 import { maskNoise } from "./noise-masks";
@@ -53,10 +54,15 @@ export function normaliseItemKey(key: string): string {
 /** Masked lines by original line: shared by both sides of one comparison, which mostly hold the same lines. */
 export type LineCache = Map<string, string | null>;
 
+/**
+ * `watched`: the kinds the caller compares (all when absent). Items and images of a kind not watched are
+ * left empty: no diff and no fingerprint reads them.
+ */
 export function normaliseSnapshot(
   snapshot: Snapshot,
   settings: NoiseSettings,
   cache?: LineCache,
+  watched?: ReadonlySet<WatchKind>,
 ): NormalisedView {
   const lines: string[] = [];
   const originals: string[] = [];
@@ -72,13 +78,14 @@ export function normaliseSnapshot(
   }
   const seenKeys = new Set<string>();
   const items: Item[] = [];
-  for (const item of snapshot.items) {
+  for (const item of watched === undefined || watched.has("new_content") ? snapshot.items : []) {
     const key = normaliseItemKey(item.key);
     if (seenKeys.has(key)) continue;
     seenKeys.add(key);
     items.push({ ...item, key });
   }
-  const images = [...new Set(snapshot.images.map(normaliseUrl))];
+  const images =
+    watched === undefined || watched.has("images") ? [...new Set(snapshot.images.map(normaliseUrl))] : [];
   const view: NormalisedView = {
     lines,
     originals,

@@ -66,11 +66,18 @@ export function withoutNul<T>(value: T): T {
   return containsNul(value) ? stripNul(value) : value;
 }
 
+// Loops rather than `some` over `Object.entries`: every snapshot is searched, and most hold thousands of strings.
 function containsNul(value: unknown): boolean {
   if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === "object")
-    return Object.entries(value).some(([key, v]) => key.includes("\u0000") || containsNul(v));
+  if (Array.isArray(value)) {
+    for (const item of value) if (containsNul(item)) return true;
+    return false;
+  }
+  if (value && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record))
+      if (key.includes("\u0000") || containsNul(record[key])) return true;
+  }
   return false;
 }
 

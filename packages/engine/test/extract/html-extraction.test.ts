@@ -112,4 +112,16 @@ describe("items", () => {
         .sort();
     expect(keys([1, 2, 3, 4])).toEqual(keys([4, 3, 1, 2]));
   });
+
+  it("keeps the first 500 entries in page order, an entry listed twice once", () => {
+    const list = (prefix: string, from: number, count: number) =>
+      `<ul class="list-${prefix}-${count === 3 ? "short" : "long"}">${Array.from({ length: count }, (_, i) => `<li><a href="/${prefix}/${from + i}">${prefix} ${from + i}</a></li>`).join("")}</ul>`;
+    const s = extract(
+      `<body>${list("a", 0, 3)}${list("a", 0, 300)}${list("b", 0, 300)}${list("c", 0, 3)}</body>`,
+    );
+    expect(s.items).toHaveLength(500);
+    expect(s.items.slice(0, 2).map((i) => i.title)).toEqual(["a 0", "a 1"]);
+    expect(s.items[299]?.title).toBe("a 299");
+    expect(s.items[499]?.title).toBe("b 199");
+  });
 });

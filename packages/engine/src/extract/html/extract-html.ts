@@ -11,6 +11,7 @@ import { selectHtmlScope } from "../scope";
 import { resolveImages } from "./images";
 import { collapseWhitespace } from "./line-builder";
 import { parseCapped } from "./parse-capped";
+import { parseAndWalk } from "./parse-walk";
 import { structureFingerprint } from "./structure";
 import { type PageFacts, walkPage } from "./walk";
 
@@ -29,14 +30,14 @@ function showsOnePrice(facts: PageFacts): boolean {
 }
 
 export function extractHtml(url: string, html: string, scope: Scope | undefined): Snapshot {
-  const doc = parseCapped(html);
   let facts: PageFacts;
   let head: PageFacts;
   let scopeMatched: boolean | null = null;
   if (scope === undefined) {
-    facts = walkPage([doc]);
+    facts = parseAndWalk(html).facts;
     head = facts;
   } else {
+    const doc = parseCapped(html);
     const roots = selectHtmlScope(doc, scope);
     scopeMatched = roots.length > 0;
     facts = walkPage(roots);

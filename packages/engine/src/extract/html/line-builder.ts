@@ -1,7 +1,7 @@
 /** Accumulates text chunks and turns them into whitespace-collapsed lines at block boundaries. */
 export class LineBuilder {
   readonly lines: string[] = [];
-  private chunks: string[] = [];
+  private readonly chunks: string[] = [];
 
   add(text: string): void {
     // Indentation between block elements is most text nodes of a page: drop it before any work.
@@ -26,7 +26,7 @@ export class LineBuilder {
   breakLine(): void {
     if (this.chunks.length === 0) return;
     const line = collapseWhitespace(this.chunks.join(""));
-    this.chunks = [];
+    this.chunks.length = 0;
     if (line !== "") this.lines.push(line);
   }
 }

@@ -57,18 +57,34 @@ const priceExclusion =
   /old|was|regular|strike|list-?price|compare|original|before|msrp|rrp|uvp|saving|discount|per-?unit|unit-?price|shipping|range-?filter|filter|slider|subscri/i;
 const stockHint = /stock|availab|inventory|lager|dispon|verfueg|verfüg|delivery-?status/i;
 const maxHintElements = 60;
-const purchaseControl =
-  /(?:add|buy)[-_/ ]?(?:to[-_ ]?)?(?:cart|basket|bag|trolley)|(?:cart|basket|bag)[-_/]?add|button[-_]cart|buy[-_]?(?:now|button|btn|process|product)/i;
-const purchaseTags = new Set(["form", "button", "input", "a"]);
+
+export function emptyPageFacts(): PageFacts {
+  return {
+    lines: [],
+    title: null,
+    lang: null,
+    baseHref: null,
+    meta: new Map(),
+    jsonLd: [],
+    markup: [],
+    priceElements: [],
+    stockElements: [],
+    headingLines: [],
+    images: [],
+    paths: [],
+    listParents: [],
+    hasPurchaseControl: false,
+    buyControls: [],
+    sectionLines: [],
+    struckElements: [],
+  };
+}
 
 export function collectHeadFacts(el: Element, facts: PageFacts): void {
   const a = el.attribs;
   switch (el.name) {
     case "html":
       if (facts.lang === null && a.lang) facts.lang = a.lang.toLowerCase();
-      break;
-    case "title":
-      if (facts.title === null && el.children[0]?.type === "text") facts.title = el.children[0].data;
       break;
     case "base":
       if (facts.baseHref === null && a.href) facts.baseHref = a.href;
@@ -100,7 +116,11 @@ export function collectMarkup(el: Element, facts: PageFacts): void {
   }
 }
 
-export function collectVisible(el: Element, facts: PageFacts, lines: LineBuilder, furniture: number): void {
+/**
+ * What a visible element shows by its name and attributes alone. Links, buttons and lists, which need
+ * their content, are the walker's (page-walker.ts).
+ */
+export function collectVisible(el: Element, facts: PageFacts, lines: LineBuilder): void {
   const a = el.attribs;
   const name = el.name;
   if (name === "img") {
@@ -118,13 +138,6 @@ export function collectVisible(el: Element, facts: PageFacts, lines: LineBuilder
     const type = a.type?.toLowerCase();
     if ((type === "submit" || type === "button") && a.value) lines.add(` ${a.value} `);
   }
-  if (purchaseTags.has(name)) {
-    const target = `${a.action ?? ""} ${a.id ?? ""} ${a.class ?? ""} ${a.name ?? ""} ${name === "a" ? (a.href ?? "") : ""}`;
-    if (!facts.hasPurchaseControl) facts.hasPurchaseControl = purchaseControl.test(target);
-    // A form is the container; its button is the control (and carries the state).
-    if (name !== "form" && facts.buyControls.length < maxBuyControls)
-      collectBuyControl(el, target, facts, lines.lines.length);
-  }
   const hints =
     (a.class === undefined ? 0 : classHints(a.class)) |
     (a.id === undefined ? 0 : hintsOf(a.id)) |
@@ -138,15 +151,14 @@ export function collectVisible(el: Element, facts: PageFacts, lines: LineBuilder
     if (hints & stockFlag && facts.stockElements.length < maxHintElements)
       facts.stockElements.push({ element: el, line });
   }
-  if (furniture === 0 && el.children.length >= 3) facts.listParents.push(el);
 }
 
-const maxBuyControls = 40;
+export const maxBuyControls = 40;
 const struckTags = new Set(["del", "s", "strike"]);
 const maxStruckElements = 40;
 const buttonLike = /btn|button/i;
 
-function collectBuyControl(el: Element, target: string, facts: PageFacts, line: number): void {
+export function collectBuyControl(el: Element, target: string, facts: PageFacts, line: number): void {
   const a = el.attribs;
   const name = el.name;
   const attributes = `${target} ${a["data-test"] ?? ""} ${a["data-testid"] ?? ""} ${a["data-cy"] ?? ""}`;
@@ -159,8 +171,17 @@ function collectBuyControl(el: Element, target: string, facts: PageFacts, line: 
     label = `${textOf(el, 80)} ${a["aria-label"] ?? ""} ${a.title ?? ""}`;
   }
   // A buy button whose label says "Sold out" is a buy button the visitor cannot use.
-  const kind = statedAvailability(label) === "out_of_stock" ? "notify" : controlKindOf(attributes, label);
+  const kind = labelAvailability(label) === "out_of_stock" ? "notify" : controlKindOf(attributes, label);
   if (kind !== null) facts.buyControls.push({ element: el, line, kind, disabled: isDisabledControl(el) });
+}
+
+/** Most controls are plain links without a label: what an empty label states is asked once. */
+let emptyLabelAvailability: ReturnType<typeof statedAvailability> | undefined;
+
+function labelAvailability(label: string): ReturnType<typeof statedAvailability> {
+  if (label !== "") return statedAvailability(label);
+  if (emptyLabelAvailability === undefined) emptyLabelAvailability = statedAvailability("");
+  return emptyLabelAvailability;
 }
 
 const priceFlag = 1;

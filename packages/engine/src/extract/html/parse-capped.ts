@@ -18,7 +18,7 @@ export class PageTooComplexError extends Error {
   }
 }
 
-class CappedHandler extends DomHandler {
+export class CappedHandler extends DomHandler {
   private depth = 0;
   private elements = 0;
 

@@ -31,9 +31,10 @@ export function htmlItems(parents: ParentNode[], base: string | undefined): Item
   return items;
 }
 
-function repeatedGroups(parents: ParentNode[], base: string | undefined): Item[][] {
-  const found: Item[][] = [];
+/** The groups in page order, found one parent at a time: the page's first maxItems entries end the search. */
+function* repeatedGroups(parents: ParentNode[], base: string | undefined): Generator<Item[]> {
   for (const parent of parents) {
+    if (!hasRepeatableChildren(parent)) continue;
     const bySignature = new Map<string, Element[]>();
     for (const child of parent.children) {
       if (child.type !== "tag" || isHiddenElement(child)) continue;
@@ -46,10 +47,16 @@ function repeatedGroups(parents: ParentNode[], base: string | undefined): Item[]
       if (members.length < minRepeats) continue;
       const entries = members.map((m) => entryOf(m, base)).filter((e): e is Item => e !== null);
       if (entries.length < minRepeats || entries.length < members.length / 2) continue;
-      found.push(entries);
+      yield entries;
     }
   }
-  return found;
+}
+
+/** Most parents hold fewer than minRepeats elements (their other children are text): no group to look for. */
+function hasRepeatableChildren(parent: ParentNode): boolean {
+  let elements = 0;
+  for (const child of parent.children) if (child.type === "tag" && ++elements >= minRepeats) return true;
+  return false;
 }
 
 /**
