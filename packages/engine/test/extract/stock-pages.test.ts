@@ -1,7 +1,7 @@
 /**
  * Issue 10 §2, end to end: small generated product pages for the stock families that went wrong (a price,
  * no buy button and a sold-out phrase the cues do not know; size buttons partly disabled; structured data
- * against the visible text), each read through extractSnapshotSync.
+ * against the visible text; a buy form whose button's words no cue knows), each read through extractSnapshotSync.
  */
 import { describe, expect, it } from "vitest";
 import { extractSnapshotSync } from "../../src/extract";
@@ -81,6 +81,41 @@ describe("a price, no buy button, and a stock status in words no cue knows", () 
       ["de", "Auf Lager: 0 Stück"],
     ] as const)
       expect(stockOf({ lang, price: "19,99 €", buyBox: `<p>${line}</p>` }), line).toBe("out_of_stock");
+  });
+});
+
+describe("a buy form's own button, in words no cue knows", () => {
+  const form = (button: string) => `<form action="/cart/add" method="post">${button}</form>`;
+
+  it("is the buy control: disabled, the product is out of stock; enabled, in stock", () => {
+    expect(
+      stockOf({
+        lang: "sw",
+        price: "KSh 1,200",
+        buyBox: form(`<button name="add" disabled>Imeisha</button>`),
+      }),
+    ).toBe("out_of_stock");
+    expect(
+      stockOf({
+        lang: "sw",
+        price: "KSh 1,200",
+        buyBox: form(`<input type="submit" value="Imeisha" disabled>`),
+      }),
+    ).toBe("out_of_stock");
+    expect(
+      stockOf({ lang: "sw", price: "KSh 1,200", buyBox: form(`<button name="add">Ongeza</button>`) }),
+    ).toBe("in_stock");
+  });
+
+  it("only its submit buttons: a disabled quantity stepper in the form is not the buy button", () => {
+    const stepper = `<button type="button" class="qty-minus" disabled>−</button><input type="number" value="1">`;
+    expect(
+      stockOf({
+        lang: "sw",
+        price: "KSh 1,200",
+        buyBox: form(`${stepper}<button name="add">Ongeza</button>`),
+      }),
+    ).toBe("in_stock");
   });
 });
 

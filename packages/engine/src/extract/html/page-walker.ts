@@ -36,6 +36,8 @@ export class PageWalker {
   private readonly controls: Element[] = [];
   private readonly controlTargets: string[] = [];
   private readonly controlLines: number[] = [];
+  /** The open forms that add to the cart, innermost last: their submit buttons are buy controls. */
+  private readonly buyForms: Element[] = [];
 
   /** A document root: a bare fragment (a link list without <html>) has its entries at the top level. */
   root(node: ParentNode): void {
@@ -85,6 +87,7 @@ export class PageWalker {
     }
     if (kind & furnitureKind) this.furniture--;
     if (el.name === "pre") this.preformatted--;
+    if (this.buyForms[this.buyForms.length - 1] === el) this.buyForms.pop();
     this.paths.leave();
   }
 
@@ -127,10 +130,17 @@ export class PageWalker {
   private deferControl(el: Element): void {
     const a = el.attribs;
     const name = el.name;
-    const target = `${a.action ?? ""} ${a.id ?? ""} ${a.class ?? ""} ${a.name ?? ""} ${name === "a" ? (a.href ?? "") : ""}`;
-    if (!this.facts.hasPurchaseControl) this.facts.hasPurchaseControl = purchaseControl.test(target);
-    // A form is the container; its button is the control (and carries the state).
-    if (name === "form") return;
+    let target = `${a.action ?? ""} ${a.id ?? ""} ${a.class ?? ""} ${a.name ?? ""} ${name === "a" ? (a.href ?? "") : ""}`;
+    const buys = purchaseControl.test(target);
+    if (!this.facts.hasPurchaseControl) this.facts.hasPurchaseControl = buys;
+    // A form is the container; its submit button is the control (and carries the state), named by the form's
+    // action whatever its label's language ("<form action=/cart/add><button disabled>Uppselt</button>").
+    if (name === "form") {
+      if (buys) this.buyForms.push(el);
+      return;
+    }
+    const form = this.buyForms[this.buyForms.length - 1];
+    if (form !== undefined && submits(el)) target = `${form.attribs.action ?? ""} ${target}`;
     this.controls.push(el);
     this.controlTargets.push(target);
     this.controlLines.push(this.lines.lines.length);
@@ -139,6 +149,13 @@ export class PageWalker {
 
 const purchaseControl =
   /(?:add|buy)[-_/ ]?(?:to[-_ ]?)?(?:cart|basket|bag|trolley)|(?:cart|basket|bag)[-_/]?add|button[-_]cart|buy[-_]?(?:now|button|btn|process|product)/i;
+
+/** A button that submits its form: a <button> without another type, or an <input type=submit>. */
+function submits(el: Element): boolean {
+  const type = el.attribs.type?.toLowerCase();
+  if (el.name === "button") return type === undefined || type === "submit";
+  return el.name === "input" && (type === "submit" || type === "image");
+}
 
 const purchaseCandidate = (name: string): boolean =>
   name === "form" || name === "button" || name === "input" || name === "a";
