@@ -325,7 +325,9 @@ describe("browser steps on a monitor", () => {
       watch: ["text"],
       browserSteps: [
         { kind: "type", selector: "#password", text: PASSWORD, secret: true },
-        { kind: "click", selector: "#no-such-button" },
+        // A one-second wait fails as a missing click does, 9 s sooner (a click waits 10 s for its element; the
+        // engine's browser-steps test covers the click's own failure).
+        { kind: "wait_for_selector", selector: "#no-such-button", timeoutMs: 1_000 },
       ],
     });
     const monitor = monitorSchema.parse(JSON.parse(created.text));
@@ -335,7 +337,7 @@ describe("browser steps on a monitor", () => {
       60_000,
     );
     expect(failed.lastError).toBe(
-      'Step 2 (click "#no-such-button") failed: nothing on the page matched the selector in time',
+      'Step 2 (wait for "#no-such-button") failed: nothing on the page matched the selector in time',
     );
     expect(await checkCount(t.database.handle.db, monitor.id)).toBe(1);
     const [state] = await t.database.handle.db
@@ -431,12 +433,12 @@ describe("browser steps on a monitor", () => {
 
     const wrong = await call(owner.auth, "POST", "/monitors/steps/run", {
       url: site.url("/login"),
-      steps: [{ kind: "click", selector: "#missing" }],
+      steps: [{ kind: "wait_for_selector", selector: "#missing", timeoutMs: 1_000 }],
     });
     const failed = runStepsResultSchema.parse(JSON.parse(wrong.text));
     expect(failed.ok).toBe(false);
     expect(failed.error).toBe(
-      'Step 1 (click "#missing") failed: nothing on the page matched the selector in time',
+      'Step 1 (wait for "#missing") failed: nothing on the page matched the selector in time',
     );
     expect(failed.steps[0]).toMatchObject({ ok: false, number: 1 });
     expect(failed.steps[0].screenshot).toMatch(/^data:image\/png;base64,/);

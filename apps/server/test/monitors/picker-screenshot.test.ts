@@ -123,12 +123,13 @@ describe("the picker's screenshot", () => {
     const owner = await t.signUp("Business");
     const failing = await screenshot(owner.auth, {
       url: site.url("/more"),
-      steps: [{ kind: "click", selector: "#missing" }],
+      // A one-second wait fails as a missing click does, 9 s sooner (a click waits 10 s for its element).
+      steps: [{ kind: "wait_for_selector", selector: "#missing", timeoutMs: 1_000 }],
     });
     expect(failing.status).toBe(400);
     expect(failing.body.errors[0]).toEqual({
       path: "steps",
-      msg: 'Step 1 (click "#missing") failed: nothing on the page matched the selector in time',
+      msg: 'Step 1 (wait for "#missing") failed: nothing on the page matched the selector in time',
     });
     const json = await screenshot(owner.auth, { url: site.url("/data.json") });
     expect(json.status).toBe(400);

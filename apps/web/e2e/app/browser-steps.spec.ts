@@ -192,7 +192,8 @@ test("a failed step fails the check, naming the step, with the page as it was", 
       watch: ["text"],
       browserSteps: [
         { kind: "type", selector: "#user", text: "kim" },
-        { kind: "click", selector: "#sign-in-button" },
+        // A button that never shows: a one-second wait fails as a click on it does, 9 s sooner.
+        { kind: "wait_for_selector", selector: "#sign-in-button", timeoutMs: 1_000 },
       ],
     },
   });
@@ -205,7 +206,7 @@ test("a failed step fails the check, naming the step, with the page as it was", 
     await expect(failure).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 60_000, intervals: [2_000] });
   await expect(failure).toContainText(
-    'Step 2 (click "#sign-in-button") failed: nothing on the page matched the selector in time',
+    'Step 2 (wait for "#sign-in-button") failed: nothing on the page matched the selector in time',
   );
   await expect(failure.getByRole("img", { name: "The page when the browser step failed" })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("browser-steps-failed.png"), fullPage: true });
