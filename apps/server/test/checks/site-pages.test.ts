@@ -13,6 +13,7 @@ import {
   checkOnce,
   notificationTypes,
   testTiming,
+  unpacedSites,
 } from "../monitors/support/checks";
 import { type PageServer, startPageServer } from "../monitors/support/page-server";
 import { eventually, startTestApp, type TestApp } from "../monitors/support/test-app";
@@ -31,6 +32,7 @@ beforeAll(async () => {
       allowPrivateTargets: true,
       browserPool: null,
       totalTimeoutMs: 1500,
+      site: unpacedSites,
       planGate: checkPlanGate(db, systemClock),
     },
     timing: testTiming,
