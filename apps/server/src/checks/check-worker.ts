@@ -24,7 +24,7 @@ export interface CheckWorkerOptions {
   concurrency?: number;
   /**
    * While checks run, a claim waits until `slots` are free (at most `delayMs`), so one statement claims
-   * several monitors (default: a quarter of the slots, 20 ms). A claim with nothing running goes at once.
+   * several monitors (default: half the slots, 50 ms). A claim with nothing running goes at once.
    */
   claimGroup?: { slots: number; delayMs: number };
   perHostConcurrency?: number;
@@ -62,7 +62,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   const timing = options.timing ?? defaultCheckTiming;
   const concurrency = options.concurrency ?? 8;
   const slots = new Semaphore(concurrency);
-  const claimGroup = options.claimGroup ?? { slots: Math.max(1, Math.floor(concurrency / 4)), delayMs: 20 };
+  const claimGroup = options.claimGroup ?? { slots: Math.max(1, Math.floor(concurrency / 2)), delayMs: 50 };
   let claimTimer: NodeJS.Timeout | null = null;
   const hosts = new HostLimiter(options.perHostConcurrency ?? 2);
   const idlePollMs = options.idlePollMs ?? 1000;
@@ -96,8 +96,12 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       wake = done;
     });
 
-  /** Runs a claimed check whose host permit and slot are already held. */
-  async function runClaimed(monitor: MonitorRow): Promise<void> {
+  /**
+   * Runs a claimed check whose host permit and slot are already held. `fetched` gives them back once the
+   * page work is done: waiting for the batched write neither loads the host nor uses the engine, and a
+   * batch fills only while other checks run.
+   */
+  async function runClaimed(monitor: MonitorRow, fetched: () => void): Promise<void> {
     const startedAt = clock.now();
     try {
       const previous = () => loadPrevious(db, monitor, cache);
@@ -108,6 +112,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       // Before the record: once the check row is written the check is over for everyone waiting on it.
       if (monitor.mode !== "page" && "snapshot" in outcome)
         await watchSitePages(db, monitor, outcome.snapshot, clock.now());
+      fetched();
       const { status, snapshotId, askedAgain } = await recordCheck(writer, monitor, outcome, clock.now(), {
         startedAt,
         timing,
@@ -129,11 +134,21 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
 
   function launch(monitor: MonitorRow): Promise<void> {
     checkStarts.set(monitor.id, clock.now().getTime());
-    const task = runClaimed(monitor).finally(() => {
-      inFlight.delete(monitor.id);
-      checkStarts.delete(monitor.id);
+    let held = true;
+    const giveBackSlot = () => {
+      if (!held) return;
+      held = false;
       hosts.release(monitor.host);
       slots.release();
+      wake?.();
+      startSoonChecks();
+    };
+    // The monitor stays in flight until its check is written: this worker does not start it again before.
+    const task = runClaimed(monitor, giveBackSlot).finally(() => {
+      inFlight.delete(monitor.id);
+      checkStarts.delete(monitor.id);
+      giveBackSlot();
+      // Asked for again while it ran: it may start now that it is no longer in flight.
       wake?.();
       startSoonChecks();
     });

@@ -43,7 +43,10 @@ export const MAX_BATCH = 64;
 export interface CheckWriterOptions {
   /** The writer's checks in flight, planned or not (the worker's): those not planned yet may join a batch. */
   running?: () => number;
-  /** The longest a batch waits for the checks still running to join it (default 10 ms). */
+  /**
+   * The longest a batch waits for the checks still running to join it (default 50 ms). A statement costs
+   * PGlite ~2–5 ms however few rows it has, and a check waiting here holds no slot (check-worker.ts).
+   */
   lingerMs?: number;
   /** How the writer waits (tests count the waits instead of waiting). */
   sleep?: (ms: number) => Promise<void>;
@@ -70,7 +73,7 @@ export function createCheckWriter(
   options: CheckWriterOptions = {},
 ): CheckWriter {
   const running = options.running ?? (() => 0);
-  const lingerMs = options.lingerMs ?? 10;
+  const lingerMs = options.lingerMs ?? 50;
   const sleep = options.sleep ?? sleepFor;
   const queue: Pending[] = [];
   let writing = false;
