@@ -54,6 +54,8 @@ export interface PassResult {
   seconds: number;
   checksPerSecond: number;
   cpuSecondsPerCheck: number;
+  /** Requests the pages got during the pass (a first check fetches once; a second fetch learns noise). */
+  fetches?: number;
   unchecked: number;
   bytes: number;
   rowsWritten: number;
@@ -233,6 +235,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
           ? Math.max(0.001, (done.lastCheckedAt.getTime() - since.getTime()) / 1000)
           : (done.doneAt - t0) / 1000;
       const cpu = live.cpuSeconds() - cpu0;
+      const fetches = (await workload.requests()) - requestsBefore;
       const reported = truth ? await changedSince(live.baseUrl, users, since, done.urls) : null;
       if (embedded) await serverDown();
       else {
@@ -248,6 +251,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         seconds: round(seconds, 2)!,
         checksPerSecond: round(checks / seconds)!,
         cpuSecondsPerCheck: round(cpu / Math.max(1, checks), 4)!,
+        fetches,
         unchecked: done.unchecked,
         bytes: after.bytes - before.bytes,
         rowsWritten: after.rowsWritten - before.rowsWritten,
