@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { Snapshot } from "@changeradar/engine";
+import { type PackedSnapshot, unpackSnapshot } from "@changeradar/engine";
 import { type Clock, systemClock } from "../clock";
 import type { Database } from "../db";
 import type { MonitorRow } from "../db/schema/monitors";
@@ -109,16 +109,27 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       const previous = () => loadPrevious(db, monitor, cache);
       const outcome =
         monitor.mode === "page"
-          ? await checkPage(monitor, previous, options.fetch)
+          ? await checkPage(
+              monitor,
+              previous,
+              options.fetch,
+              async () => (await loadStored(db, monitor, cache))?.packed ?? null,
+            )
           : await checkSite(monitor, previous, options.fetch);
       // Before the record: once the check row is written the check is over for everyone waiting on it.
       if (monitor.mode !== "page" && "snapshot" in outcome)
         await watchSitePages(db, monitor, outcome.snapshot, clock.now());
       fetched();
-      const { status, snapshotId, askedAgain } = await recordCheck(writer, monitor, outcome, clock.now(), {
-        startedAt,
-        timing,
-      });
+      const { status, snapshotId, askedAgain } = await recordCheck(
+        writer,
+        monitor,
+        outcome,
+        clock.now(),
+        {
+          startedAt,
+          timing,
+        },
+      );
       // "Check now" came while this check ran: the page is checked again as it is now, here at once
       // when a slot is free (the monitor is also due for any scheduler).
       if (askedAgain) soon.set(monitor.id, clock.now());
@@ -361,15 +372,27 @@ async function loadPrevious(
   monitor: MonitorRow,
   cache: SnapshotCache,
 ): Promise<PreviousVersion | null> {
+  const stored = await loadStored(db, monitor, cache);
+  return stored ? { snapshot: unpackSnapshot(stored.packed), screenshot: stored.screenshot } : null;
+}
+
+/** The stored version as the cache keeps it (compressed JSON), read into the cache when it is not there. */
+async function loadStored(
+  db: Database,
+  monitor: MonitorRow,
+  cache: SnapshotCache,
+): Promise<{ packed: PackedSnapshot; screenshot: Uint8Array | null } | null> {
   const id = monitor.latestSnapshotId;
   if (!id) return null;
-  const cached = cache.get(id);
+  const cached = cache.getPacked(id);
   if (cached) return cached;
   const row = await findSnapshotBlobs(db, id);
   if (!row) return null;
-  const content = await decodeBlob(row.content.data, row.content.encoding);
-  const snapshot = JSON.parse(content.toString("utf8")) as Snapshot;
+  const encoding = row.content.encoding;
+  if (encoding !== "gzip" && encoding !== "identity") throw new Error(`Unknown blob encoding: ${encoding}`);
+  // A copy: the row's bytes may be a view of the whole query result.
+  const packed: PackedSnapshot = { json: row.content.data.slice(), encoding };
   const screenshot = row.screenshot ? await decodeBlob(row.screenshot.data, row.screenshot.encoding) : null;
-  cache.set(id, content, screenshot);
-  return { snapshot, screenshot };
+  cache.set(id, packed, screenshot);
+  return { packed, screenshot };
 }
