@@ -120,7 +120,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       if (monitor.mode !== "page" && "snapshot" in outcome)
         await watchSitePages(db, monitor, outcome.snapshot, clock.now());
       fetched();
-      const { status, snapshotId, askedAgain } = await recordCheck(
+      const { status, snapshotId, packed, askedAgain } = await recordCheck(
         writer,
         monitor,
         outcome,
@@ -136,7 +136,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       if (snapshotId && "snapshot" in outcome) {
         if (monitor.latestSnapshotId) cache.delete(monitor.latestSnapshotId);
         const screenshot = "screenshot" in outcome ? outcome.screenshot : null;
-        cache.set(snapshotId, outcome.snapshot, screenshot);
+        cache.set(snapshotId, packed ?? outcome.snapshot, screenshot);
       }
       options.onChecked?.({ monitorId: monitor.id, dueAt: monitor.nextCheckAt, startedAt, status });
     } catch (error) {

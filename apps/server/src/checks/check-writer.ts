@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { PackedSnapshot } from "@changeradar/engine";
 import { changeAlert, enqueueAlerts, healthAlert, type QueuedAlert } from "../alerts/outbox";
 import type { Database } from "../db";
 import type { MonitorRow } from "../db/schema/monitors";
-import { type BlobInput, putBlobs } from "./blob-store";
+import { type BlobInput, putEncodedBlobs } from "./blob-store";
 import { type BatchRow, finishChecks } from "./check-batch.repository";
 import {
   type CheckPlan,
@@ -30,6 +31,8 @@ export class LeaseLost extends Error {
 export interface RecordedCheck {
   status: RecordedStatus;
   snapshotId: string | null;
+  /** The new snapshot's JSON as stored (compressed), for the snapshot cache; only when one was stored. */
+  packed?: PackedSnapshot;
   askedAgain: boolean;
 }
 
@@ -129,6 +132,7 @@ export function createCheckWriter(
         return {
           status: plan.check.status,
           snapshotId: stored[i]?.snapshotId ?? null,
+          ...(stored[i] ? { packed: stored[i].packed } : {}),
           askedAgain: monitor.askedAgain,
         };
       });
@@ -174,6 +178,7 @@ function takeBatch(queue: Pending[]): Pending[] {
 interface StoredBlobs {
   snapshotId: string;
   content: string;
+  packed: PackedSnapshot;
   screenshot: string | null;
   diffImage: string | null;
 }
@@ -195,13 +200,14 @@ async function writeBlobs(db: Database, plans: readonly CheckPlan[]): Promise<(S
         }
       : null,
   );
-  const ids = await putBlobs(db, inputs);
-  const idAt = (position: number | null) => (position === null ? null : ids[position]);
+  const stored = await putEncodedBlobs(db, inputs);
+  const idAt = (position: number | null) => (position === null ? null : stored[position].id);
   return positions.map((at) =>
     at
       ? {
           snapshotId: randomUUID(),
-          content: ids[at.content],
+          content: stored[at.content].id,
+          packed: { json: stored[at.content].data, encoding: stored[at.content].encoding },
           screenshot: idAt(at.screenshot),
           diffImage: idAt(at.diffImage),
         }
