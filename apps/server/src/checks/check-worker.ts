@@ -70,8 +70,6 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const writer = createCheckWriter(db, owner, { running: () => inFlight.size });
   const inFlight = new Map<string, Promise<void>>();
-  /** Monitors a claim of this worker took while their check here was still in flight. */
-  const claimedInFlight = new Set<string>();
   /** When each check in flight started (its lease is renewed until its deadline). */
   const checkStarts = new Map<string, number>();
   const deadlineMs = options.checkDeadlineMs ?? Math.max(timing.leaseMs, 5 * 60_000);
@@ -157,31 +155,16 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       startSoonChecks();
     };
     // The monitor stays in flight until its check is written: this worker does not start it again before.
-    const task = runClaimed(monitor, giveBackSlot)
-      .then(() => giveBackLeaseClaimedInFlight(monitor.id))
-      .finally(() => {
-        inFlight.delete(monitor.id);
-        checkStarts.delete(monitor.id);
-        giveBackSlot();
-        // Asked for again while it ran: it may start now that it is no longer in flight.
-        wake?.();
-        startSoonChecks();
-      });
+    const task = runClaimed(monitor, giveBackSlot).finally(() => {
+      inFlight.delete(monitor.id);
+      checkStarts.delete(monitor.id);
+      giveBackSlot();
+      // Asked for again while it ran: it may start now that it is no longer in flight.
+      wake?.();
+      startSoonChecks();
+    });
     inFlight.set(monitor.id, task);
     return task;
-  }
-
-  /**
-   * A claim that took the monitor while its check was in flight here, after the check's write had already
-   * released the lease, left a lease no check runs under: given back, or the monitor would wait a whole
-   * lease. Claimed before the write, the write has released it already and this changes nothing.
-   */
-  async function giveBackLeaseClaimedInFlight(monitorId: string): Promise<void> {
-    while (claimedInFlight.delete(monitorId)) {
-      await releaseLeases(db, [monitorId], owner).catch((error) =>
-        log("warn", `Could not give back the lease of monitor ${monitorId}`, error),
-      );
-    }
   }
 
   /**
@@ -257,16 +240,16 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   async function claimRound(): Promise<{ free: number; claimed: number; checks: Promise<void>[] }> {
     const free = slots.free;
     const claimed =
-      free > 0 ? await claimDueMonitors(db, owner, free, timing.leaseMs, hosts.saturated(), clock.now()) : [];
+      free > 0
+        ? await claimDueMonitors(db, owner, free, timing.leaseMs, hosts.saturated(), clock.now(), [
+            ...inFlight.keys(),
+          ])
+        : [];
     const checks: Promise<void>[] = [];
     const giveBack: string[] = [];
     for (const monitor of claimed) {
-      // Our own check of it outlived its lease and is still running, or has just been written: let that one
-      // finish, then give back the lease this claim took (check-worker's `launch`).
-      if (inFlight.has(monitor.id)) {
-        claimedInFlight.add(monitor.id);
-        continue;
-      }
+      // Our own check of it outlived its lease and is still running: let that one finish.
+      if (inFlight.has(monitor.id)) continue;
       // The host permit first, then the slot: a host at its limit never holds a slot. Claimed
       // beyond the host's free permits: given back at once, due for the next claim.
       if (slots.free === 0 || !hosts.tryAcquire(monitor.host)) {
