@@ -28,6 +28,7 @@ import {
   directoryBytes,
   type MemoryBreakdown,
   type ServerProcesses,
+  type StatementCount,
   startServer,
 } from "./server-processes";
 
@@ -53,12 +54,17 @@ export interface PassResult {
   seconds: number;
   checksPerSecond: number;
   cpuSecondsPerCheck: number;
+  /** Requests the pages got during the pass (a first check fetches once; a second fetch learns noise). */
+  fetches?: number;
   unchecked: number;
   bytes: number;
   rowsWritten: number;
   dataDirBytes: number | null;
   /** Each server process's memory at its peak RSS (PGlite: this pass's run; PostgreSQL: so far). */
   memory: MemoryBreakdown[];
+  /** PGlite with BENCH_STATEMENTS=1: SQL statements of this pass's run per check, and the costliest ones. */
+  statementsPerCheck?: number;
+  topStatements?: StatementCount[];
   /** Rounds only: pages that really changed, changes reported, real ones not reported, noise reported. */
   truth?: {
     changed: number;
@@ -151,6 +157,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
   let server: ServerProcesses | null = null;
   const rssPeaks: number[] = [];
   let lastMemory: MemoryBreakdown[] = [];
+  let lastStatements: StatementCount[] = [];
   let startupMs = 10_000;
   let idleRssMb = 0;
   const serverUp = async () => {
@@ -170,6 +177,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
     const stopped = server;
     await server.stop();
     lastMemory = Object.values(stopped.memory());
+    lastStatements = stopped.statements();
     server = null;
   };
   const embedded = options.database === "pglite";
@@ -227,6 +235,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
           ? Math.max(0.001, (done.lastCheckedAt.getTime() - since.getTime()) / 1000)
           : (done.doneAt - t0) / 1000;
       const cpu = live.cpuSeconds() - cpu0;
+      const fetches = (await workload.requests()) - requestsBefore;
       const reported = truth ? await changedSince(live.baseUrl, users, since, done.urls) : null;
       if (embedded) await serverDown();
       else {
@@ -242,11 +251,21 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         seconds: round(seconds, 2)!,
         checksPerSecond: round(checks / seconds)!,
         cpuSecondsPerCheck: round(cpu / Math.max(1, checks), 4)!,
+        fetches,
         unchecked: done.unchecked,
         bytes: after.bytes - before.bytes,
         rowsWritten: after.rowsWritten - before.rowsWritten,
         dataDirBytes: embedded ? directoryBytes(dataDir) - dirBefore : null,
         memory: lastMemory,
+        ...(embedded && lastStatements.length > 0
+          ? {
+              statementsPerCheck: round(
+                lastStatements.reduce((sum, s) => sum + s.count, 0) / Math.max(1, checks),
+                2,
+              )!,
+              topStatements: lastStatements.slice(0, 8).map((s) => ({ ...s, ms: Math.round(s.ms) })),
+            }
+          : {}),
         ...(truth && reported ? { truth: scoreRound(truth, reported) } : {}),
       };
       passes.push(result);

@@ -11,7 +11,8 @@
  * BENCH_PAGES (default 500), BENCH_DATABASES (pglite,postgres), BENCH_PEER (1), BENCH_ENGINE (1),
  * BENCH_LAG_RATE (100 checks/s), BENCH_LAG_SECONDS (5; the issue's aim is 600), BENCH_TIMEOUT_MINUTES
  * (60 per pass), DATABASE_URL (else scripts/ensure-postgres.sh), BENCH_CPU_PROF (a directory: each server
- * process writes `--cpu-prof` profiles there on exit, one per thread; on PGlite one run per pass).
+ * process writes `--cpu-prof` profiles there on exit, one per thread; on PGlite one run per pass; read them
+ * with profile-breakdown.ts), BENCH_STATEMENTS (1: count PGlite's SQL statements per check, statement-probe.mjs).
  */
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";

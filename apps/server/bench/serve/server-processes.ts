@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 
 const BIN = fileURLToPath(new URL("../../bin/changeradar.js", import.meta.url));
 const MEMORY_PROBE = fileURLToPath(new URL("./memory-probe.mjs", import.meta.url));
+const STATEMENT_PROBE = fileURLToPath(new URL("./statement-probe.mjs", import.meta.url));
 const CLOCK_TICKS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -72,6 +73,8 @@ export interface ServerProcesses {
   rssMb(): number;
   /** Each process's memory at its peak RSS as its main thread saw it (memory-probe.mjs), by pid. */
   memory(): Record<number, MemoryBreakdown>;
+  /** PGlite statements run by the stopped processes (statement-probe.mjs, BENCH_STATEMENTS=1), by text. */
+  statements(): StatementCount[];
   stop(): Promise<void>;
 }
 
@@ -85,6 +88,12 @@ export interface MemoryBreakdown {
   otherMb: number;
 }
 
+export interface StatementCount {
+  text: string;
+  count: number;
+  ms: number;
+}
+
 export interface Deployment {
   database: "pglite" | "postgres";
   dataDir: string;
@@ -95,7 +104,7 @@ export interface Deployment {
 /** BENCH_CPU_PROF=DIR: every server process writes V8 CPU profiles there when it exits (one run per PGlite pass). */
 function startRole(role: string, env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): ChildProcess {
   // One file per thread (main, module loader, engine workers), named by Node (pid and thread id).
-  const probe = env.BENCH_MEMORY_DIR ? ["--import", MEMORY_PROBE] : [];
+  const probe = env.BENCH_MEMORY_DIR ? ["--import", MEMORY_PROBE, "--import", STATEMENT_PROBE] : [];
   const nodeOptions = [env.NODE_OPTIONS, ...probe].filter(Boolean).join(" ");
   // The command itself, as an operator runs it: its first line gives node the product's heap settings.
   // Node refuses --cpu-prof in NODE_OPTIONS, so a profiled run starts node with those same settings itself.
@@ -209,6 +218,11 @@ export async function startServer(deployment: Deployment): Promise<ServerProcess
       }
       return out;
     },
+    statements: () =>
+      pids.flatMap((pid) => {
+        const file = join(env.BENCH_MEMORY_DIR!, `${pid}.statements.json`);
+        return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as StatementCount[]) : [];
+      }),
     async stop() {
       finalHwmKb = Math.max(finalHwmKb, hwm());
       clearInterval(sampler);

@@ -19,6 +19,17 @@ export interface BlobInput {
 
 /** Stores several blobs in one statement; answers their ids in the order given. */
 export async function putBlobs(db: Database, inputs: readonly BlobInput[]): Promise<string[]> {
+  return (await putEncodedBlobs(db, inputs)).map((blob) => blob.id);
+}
+
+export interface StoredBlob {
+  id: string;
+  data: Buffer;
+  encoding: "gzip" | "identity";
+}
+
+/** `putBlobs`, answering each blob as it was stored: its id and its encoded bytes. */
+export async function putEncodedBlobs(db: Database, inputs: readonly BlobInput[]): Promise<StoredBlob[]> {
   if (inputs.length === 0) return [];
   const ids = inputs.map((input) => contentHash(input.bytes));
   const unique = new Map<string, BlobInput>();
@@ -34,7 +45,11 @@ export async function putBlobs(db: Database, inputs: readonly BlobInput[]): Prom
     })),
   );
   await db.insert(blobs).values(rows).onConflictDoNothing();
-  return ids;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const { data, encoding } = byId.get(id)!;
+    return { id, data, encoding };
+  });
 }
 
 export async function readBlob(

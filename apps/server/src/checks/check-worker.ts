@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { Snapshot } from "@changeradar/engine";
+import { type PackedSnapshot, unpackSnapshot } from "@changeradar/engine";
 import { type Clock, systemClock } from "../clock";
 import type { Database } from "../db";
 import type { MonitorRow } from "../db/schema/monitors";
@@ -24,7 +24,7 @@ export interface CheckWorkerOptions {
   concurrency?: number;
   /**
    * While checks run, a claim waits until `slots` are free (at most `delayMs`), so one statement claims
-   * several monitors (default: a quarter of the slots, 20 ms). A claim with nothing running goes at once.
+   * several monitors (default: half the slots, 50 ms). A claim with nothing running goes at once.
    */
   claimGroup?: { slots: number; delayMs: number };
   perHostConcurrency?: number;
@@ -62,7 +62,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   const timing = options.timing ?? defaultCheckTiming;
   const concurrency = options.concurrency ?? 8;
   const slots = new Semaphore(concurrency);
-  const claimGroup = options.claimGroup ?? { slots: Math.max(1, Math.floor(concurrency / 4)), delayMs: 20 };
+  const claimGroup = options.claimGroup ?? { slots: Math.max(1, Math.floor(concurrency / 2)), delayMs: 50 };
   let claimTimer: NodeJS.Timeout | null = null;
   const hosts = new HostLimiter(options.perHostConcurrency ?? 2);
   const idlePollMs = options.idlePollMs ?? 1000;
@@ -96,29 +96,45 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       wake = done;
     });
 
-  /** Runs a claimed check whose host permit and slot are already held. */
-  async function runClaimed(monitor: MonitorRow): Promise<void> {
+  /**
+   * Runs a claimed check whose host permit and slot are already held. `fetched` gives them back once the
+   * page work is done: waiting for the batched write neither loads the host nor uses the engine, and a
+   * batch fills only while other checks run.
+   */
+  async function runClaimed(monitor: MonitorRow, fetched: () => void): Promise<void> {
     const startedAt = clock.now();
     try {
       const previous = () => loadPrevious(db, monitor, cache);
       const outcome =
         monitor.mode === "page"
-          ? await checkPage(monitor, previous, options.fetch)
+          ? await checkPage(
+              monitor,
+              previous,
+              options.fetch,
+              async () => (await loadStored(db, monitor, cache))?.packed ?? null,
+            )
           : await checkSite(monitor, previous, options.fetch);
       // Before the record: once the check row is written the check is over for everyone waiting on it.
       if (monitor.mode !== "page" && "snapshot" in outcome)
         await watchSitePages(db, monitor, outcome.snapshot, clock.now());
-      const { status, snapshotId, askedAgain } = await recordCheck(writer, monitor, outcome, clock.now(), {
-        startedAt,
-        timing,
-      });
+      fetched();
+      const { status, snapshotId, packed, askedAgain } = await recordCheck(
+        writer,
+        monitor,
+        outcome,
+        clock.now(),
+        {
+          startedAt,
+          timing,
+        },
+      );
       // "Check now" came while this check ran: the page is checked again as it is now, here at once
       // when a slot is free (the monitor is also due for any scheduler).
       if (askedAgain) soon.set(monitor.id, clock.now());
       if (snapshotId && "snapshot" in outcome) {
         if (monitor.latestSnapshotId) cache.delete(monitor.latestSnapshotId);
         const screenshot = "screenshot" in outcome ? outcome.screenshot : null;
-        cache.set(snapshotId, outcome.snapshot, screenshot);
+        cache.set(snapshotId, packed ?? outcome.snapshot, screenshot);
       }
       options.onChecked?.({ monitorId: monitor.id, dueAt: monitor.nextCheckAt, startedAt, status });
     } catch (error) {
@@ -129,11 +145,21 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
 
   function launch(monitor: MonitorRow): Promise<void> {
     checkStarts.set(monitor.id, clock.now().getTime());
-    const task = runClaimed(monitor).finally(() => {
-      inFlight.delete(monitor.id);
-      checkStarts.delete(monitor.id);
+    let held = true;
+    const giveBackSlot = () => {
+      if (!held) return;
+      held = false;
       hosts.release(monitor.host);
       slots.release();
+      wake?.();
+      startSoonChecks();
+    };
+    // The monitor stays in flight until its check is written: this worker does not start it again before.
+    const task = runClaimed(monitor, giveBackSlot).finally(() => {
+      inFlight.delete(monitor.id);
+      checkStarts.delete(monitor.id);
+      giveBackSlot();
+      // Asked for again while it ran: it may start now that it is no longer in flight.
       wake?.();
       startSoonChecks();
     });
@@ -214,7 +240,11 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   async function claimRound(): Promise<{ free: number; claimed: number; checks: Promise<void>[] }> {
     const free = slots.free;
     const claimed =
-      free > 0 ? await claimDueMonitors(db, owner, free, timing.leaseMs, hosts.saturated(), clock.now()) : [];
+      free > 0
+        ? await claimDueMonitors(db, owner, free, timing.leaseMs, hosts.saturated(), clock.now(), [
+            ...inFlight.keys(),
+          ])
+        : [];
     const checks: Promise<void>[] = [];
     const giveBack: string[] = [];
     for (const monitor of claimed) {
@@ -325,15 +355,27 @@ async function loadPrevious(
   monitor: MonitorRow,
   cache: SnapshotCache,
 ): Promise<PreviousVersion | null> {
+  const stored = await loadStored(db, monitor, cache);
+  return stored ? { snapshot: unpackSnapshot(stored.packed), screenshot: stored.screenshot } : null;
+}
+
+/** The stored version as the cache keeps it (compressed JSON), read into the cache when it is not there. */
+async function loadStored(
+  db: Database,
+  monitor: MonitorRow,
+  cache: SnapshotCache,
+): Promise<{ packed: PackedSnapshot; screenshot: Uint8Array | null } | null> {
   const id = monitor.latestSnapshotId;
   if (!id) return null;
-  const cached = cache.get(id);
+  const cached = cache.getPacked(id);
   if (cached) return cached;
   const row = await findSnapshotBlobs(db, id);
   if (!row) return null;
-  const content = await decodeBlob(row.content.data, row.content.encoding);
-  const snapshot = JSON.parse(content.toString("utf8")) as Snapshot;
+  const encoding = row.content.encoding;
+  if (encoding !== "gzip" && encoding !== "identity") throw new Error(`Unknown blob encoding: ${encoding}`);
+  // A copy: the row's bytes may be a view of the whole query result.
+  const packed: PackedSnapshot = { json: row.content.data.slice(), encoding };
   const screenshot = row.screenshot ? await decodeBlob(row.screenshot.data, row.screenshot.encoding) : null;
-  cache.set(id, content, screenshot);
-  return { snapshot, screenshot };
+  cache.set(id, packed, screenshot);
+  return { packed, screenshot };
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { PackedSnapshot } from "@changeradar/engine";
 import { changeAlert, enqueueAlerts, healthAlert, type QueuedAlert } from "../alerts/outbox";
 import type { Database } from "../db";
 import type { MonitorRow } from "../db/schema/monitors";
-import { type BlobInput, putBlobs } from "./blob-store";
+import { type BlobInput, putEncodedBlobs } from "./blob-store";
 import { type BatchRow, finishChecks } from "./check-batch.repository";
 import {
   type CheckPlan,
@@ -30,6 +31,8 @@ export class LeaseLost extends Error {
 export interface RecordedCheck {
   status: RecordedStatus;
   snapshotId: string | null;
+  /** The new snapshot's JSON as stored (compressed), for the snapshot cache; only when one was stored. */
+  packed?: PackedSnapshot;
   askedAgain: boolean;
 }
 
@@ -43,7 +46,10 @@ export const MAX_BATCH = 64;
 export interface CheckWriterOptions {
   /** The writer's checks in flight, planned or not (the worker's): those not planned yet may join a batch. */
   running?: () => number;
-  /** The longest a batch waits for the checks still running to join it (default 10 ms). */
+  /**
+   * The longest a batch waits for the checks still running to join it (default 50 ms). A statement costs
+   * PGlite ~2–5 ms however few rows it has, and a check waiting here holds no slot (check-worker.ts).
+   */
   lingerMs?: number;
   /** How the writer waits (tests count the waits instead of waiting). */
   sleep?: (ms: number) => Promise<void>;
@@ -70,7 +76,7 @@ export function createCheckWriter(
   options: CheckWriterOptions = {},
 ): CheckWriter {
   const running = options.running ?? (() => 0);
-  const lingerMs = options.lingerMs ?? 10;
+  const lingerMs = options.lingerMs ?? 50;
   const sleep = options.sleep ?? sleepFor;
   const queue: Pending[] = [];
   let writing = false;
@@ -126,6 +132,7 @@ export function createCheckWriter(
         return {
           status: plan.check.status,
           snapshotId: stored[i]?.snapshotId ?? null,
+          ...(stored[i] ? { packed: stored[i].packed } : {}),
           askedAgain: monitor.askedAgain,
         };
       });
@@ -171,6 +178,7 @@ function takeBatch(queue: Pending[]): Pending[] {
 interface StoredBlobs {
   snapshotId: string;
   content: string;
+  packed: PackedSnapshot;
   screenshot: string | null;
   diffImage: string | null;
 }
@@ -192,13 +200,14 @@ async function writeBlobs(db: Database, plans: readonly CheckPlan[]): Promise<(S
         }
       : null,
   );
-  const ids = await putBlobs(db, inputs);
-  const idAt = (position: number | null) => (position === null ? null : ids[position]);
+  const stored = await putEncodedBlobs(db, inputs);
+  const idAt = (position: number | null) => (position === null ? null : stored[position].id);
   return positions.map((at) =>
     at
       ? {
           snapshotId: randomUUID(),
-          content: ids[at.content],
+          content: stored[at.content].id,
+          packed: { json: stored[at.content].data, encoding: stored[at.content].encoding },
           screenshot: idAt(at.screenshot),
           diffImage: idAt(at.diffImage),
         }

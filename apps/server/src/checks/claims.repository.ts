@@ -27,6 +27,11 @@ export async function claimDueMonitors(
   skipHosts: readonly string[] = [],
   /** The worker's clock: what is due, and when leases end. */
   now: Date = new Date(),
+  /**
+   * Monitors whose check is still in flight in this worker (running, or its write not seen back yet):
+   * a claim of one would take a lease no check runs under once that write has released its own.
+   */
+  skipMonitors: readonly string[] = [],
 ): Promise<MonitorRow[]> {
   if (limit <= 0) return [];
   const due = db
@@ -38,6 +43,7 @@ export async function claimDueMonitors(
         dueBy(now),
         leaseFree(now),
         skipHosts.length > 0 ? notInArray(monitors.host, [...skipHosts]) : undefined,
+        skipMonitors.length > 0 ? notInArray(monitors.id, [...skipMonitors]) : undefined,
       ),
     )
     .orderBy(asc(monitors.nextCheckAt))

@@ -5,12 +5,16 @@ import {
   type BrowserStep,
   BrowserStepError,
   type ChangeResult,
+  type CompareOptions,
+  type ExtractOptions,
   FetchError,
   type IgnoredNoise,
   type LearnedNoise,
   type LocalPage,
+  type PackedSnapshot,
   type PageEngine,
   type PageSnapshot,
+  type PageSource,
   refineWithAI,
   type Snapshot,
   sharedEnginePool,
@@ -133,15 +137,26 @@ export function settingsKey(monitor: MonitorRow): string {
     .slice(0, 16);
 }
 
+/**
+ * `loadPacked`: the stored version as the snapshot cache keeps it. Given, a page that needs a parse is
+ * extracted and compared in one engine job, and the stored version is parsed on the engine's thread only.
+ */
 export async function checkPage(
   monitor: MonitorRow,
   loadPrevious: () => Promise<PreviousVersion | null>,
   settings: FetchSettings,
+  loadPacked?: () => Promise<PackedSnapshot | null>,
 ): Promise<PageCheckOutcome> {
   const started = Date.now();
   const key = settingsKey(monitor);
   const hasPrevious = monitor.latestSnapshotId !== null;
   const engine = settings.engine ?? sharedEnginePool();
+  const storedNoise = (monitor.learnedNoise as LearnedNoise | null) ?? null;
+  // A rendered page's screenshots are compared too, once both are at hand: not in the extraction's job.
+  const judging =
+    hasPrevious && loadPacked && !monitor.renderJs
+      ? judgingEngine(engine, loadPacked, compareOptions(monitor, storedNoise))
+      : null;
   let localPage: LocalPage | null;
   try {
     const refused = await settings.planGate?.refusal(monitor);
@@ -172,7 +187,7 @@ export async function checkPage(
         allowPrivateTargets: settings.allowPrivateTargets,
         totalTimeoutMs: settings.totalTimeoutMs,
         browserPool: monitor.renderJs ? (settings.browserPool ?? undefined) : undefined,
-        engine,
+        engine: judging && !again ? judging.engine : engine,
         localPage,
       },
     );
@@ -198,11 +213,18 @@ export async function checkPage(
     bodyHash: first.kind === "not_modified" ? monitor.bodyHash : `${first.bodyHash}:${key}`,
   };
   try {
-    const previous = first.kind === "snapshot" && hasPrevious ? await loadPrevious() : null;
     if (first.kind === "not_modified" && hasPrevious) return { ...fetched, kind: "not_modified" };
     if (first.kind === "same_body" && hasPrevious) return { ...fetched, kind: "same_body" };
     if (first.kind !== "snapshot") throw new Error("The page gave no content to compare.");
     const { snapshot, page } = first;
+    const judged = judging?.result() ?? null;
+    let previous: PreviousVersion | null = null;
+    const previousVersion = async () => {
+      previous ??= await loadPrevious();
+      if (!previous) throw new Error("The stored version of the page could not be read.");
+      return previous;
+    };
+    if (!judged && hasPrevious) previous = await loadPrevious();
     if (snapshot.scopeMatched === false) {
       return {
         ...fetched,
@@ -210,7 +232,7 @@ export async function checkPage(
         error: `The selector "${monitor.selector}" matched nothing on the page.`,
       };
     }
-    if (!previous) {
+    if (!judged && !previous) {
       // One fetch: noise is learned later, from a second fetch at the first check that sees a difference.
       return {
         ...fetched,
@@ -224,21 +246,16 @@ export async function checkPage(
         }),
       };
     }
-    const compare = (learnedNoise: LearnedNoise | null) =>
-      engine.compare(previous.snapshot, snapshot, {
-        watch: monitor.watch,
-        ignore: monitor.ignoreRules,
-        conditions: monitor.conditions.map(toEngineCondition),
-        learnedNoise,
-        recentFingerprints: monitor.recentFingerprints,
-        sensitivity: monitor.sensitivity,
+    const compare = async (learnedNoise: LearnedNoise | null) => {
+      const before = await previousVersion();
+      return engine.compare(before.snapshot, snapshot, {
+        ...compareOptions(monitor, learnedNoise),
         screenshots:
-          previous.screenshot && page.screenshot
-            ? { before: previous.screenshot, after: page.screenshot }
-            : null,
+          before.screenshot && page.screenshot ? { before: before.screenshot, after: page.screenshot } : null,
       });
-    let learnedNoise = (monitor.learnedNoise as LearnedNoise | null) ?? undefined;
-    let compared = await compare(learnedNoise ?? null);
+    };
+    let learnedNoise = storedNoise ?? undefined;
+    let compared = judged ?? (await compare(storedNoise));
     let learned: LearnedNoise | undefined;
     if (compared.changed && !learnedNoise) {
       // The first difference since the baseline: whatever differs between two back-to-back fetches
@@ -272,6 +289,54 @@ export async function checkPage(
   } catch (error) {
     return failure(error, started, first.page.status);
   }
+}
+
+function compareOptions(monitor: MonitorRow, learnedNoise: LearnedNoise | null): CompareOptions {
+  return {
+    watch: monitor.watch,
+    ignore: monitor.ignoreRules,
+    conditions: monitor.conditions.map(toEngineCondition),
+    learnedNoise,
+    recentFingerprints: monitor.recentFingerprints,
+    sensitivity: monitor.sensitivity,
+  };
+}
+
+/**
+ * The engine of a check's first read: a page that needs a parse is extracted and compared with the stored
+ * version in one job (the new snapshot is not sent back to the engine to be compared); `result` is that
+ * comparison, null when the page was not parsed or there was no stored version to compare with.
+ */
+function judgingEngine(
+  engine: PageEngine,
+  loadPacked: () => Promise<PackedSnapshot | null>,
+  options: CompareOptions,
+): { engine: PageEngine; result(): ChangeResult | null } {
+  let result: ChangeResult | null = null;
+  const judge = async (
+    source: PageSource,
+    extractOptions: ExtractOptions,
+    alone: () => Promise<Snapshot>,
+  ) => {
+    const previous = await loadPacked();
+    if (!previous) return alone();
+    const done = await engine.extractAndCompare(source, extractOptions, previous, options);
+    result = done.result;
+    return done.snapshot;
+  };
+  return {
+    engine: {
+      extract: (input, extractOptions = {}) =>
+        judge({ input }, extractOptions, () => engine.extract(input, extractOptions)),
+      extractBytes: (page, extractOptions = {}) =>
+        judge({ page }, extractOptions, () => engine.extractBytes(page, extractOptions)),
+      extractAndCompare: (...job) => engine.extractAndCompare(...job),
+      compare: (...job) => engine.compare(...job),
+      fingerprint: (...job) => engine.fingerprint(...job),
+      learnNoise: (...job) => engine.learnNoise(...job),
+    },
+    result: () => result,
+  };
 }
 
 /** The session of a rendered monitor with browser steps; null for every other monitor. */

@@ -1,9 +1,9 @@
-import { deflateRawSync, inflateRawSync } from "node:zlib";
-import type { Snapshot } from "@changeradar/engine";
+import { deflateRawSync } from "node:zlib";
+import { type PackedSnapshot, type Snapshot, unpackSnapshot } from "@changeradar/engine";
 
 interface Entry {
-  /** The snapshot's JSON, deflated: a parsed snapshot takes ~20 times the memory (~250 KB for a shop page). */
-  json: Buffer;
+  /** The snapshot's JSON, compressed: a parsed snapshot takes ~20 times the memory (~250 KB for a shop page). */
+  packed: PackedSnapshot;
   screenshot: Uint8Array | null;
   bytes: number;
 }
@@ -12,7 +12,8 @@ interface Entry {
  * The last stored version of each monitor, kept in memory between its checks so a check reads nothing
  * from the database (stored snapshots are immutable: their id is a safe key). Kept as compact bytes, so
  * the budget holds every monitor of a busy server (~13 KB a shop page) instead of the last hundred parsed
- * ones; each `get` parses a fresh copy. The least recently used entries go first.
+ * ones; `get` parses a fresh copy, `getPacked` gives the bytes to the engine worker that compares them.
+ * The least recently used entries go first.
  */
 export class SnapshotCache {
   private readonly entries = new Map<string, Entry>();
@@ -21,23 +22,37 @@ export class SnapshotCache {
   constructor(private readonly maxBytes: number) {}
 
   get(snapshotId: string): { snapshot: Snapshot; screenshot: Uint8Array | null } | null {
+    const entry = this.getPacked(snapshotId);
+    return entry ? { snapshot: unpackSnapshot(entry.packed), screenshot: entry.screenshot } : null;
+  }
+
+  getPacked(snapshotId: string): { packed: PackedSnapshot; screenshot: Uint8Array | null } | null {
     const entry = this.entries.get(snapshotId);
     if (!entry) return null;
     this.entries.delete(snapshotId);
     this.entries.set(snapshotId, entry);
-    const snapshot = JSON.parse(inflateRawSync(entry.json).toString("utf8")) as Snapshot;
-    return { snapshot, screenshot: entry.screenshot };
+    return entry;
   }
 
-  /** `snapshot`: the snapshot, or its JSON as read from the database. */
-  set(snapshotId: string, snapshot: Snapshot | Uint8Array, screenshot: Uint8Array | null): void {
-    const json = deflateRawSync(snapshot instanceof Uint8Array ? snapshot : JSON.stringify(snapshot), {
-      level: 1,
-    });
-    const size = json.byteLength + (screenshot?.byteLength ?? 0);
+  /** `snapshot`: the snapshot, its JSON, or its JSON as stored (gzip, kept as it is). */
+  set(
+    snapshotId: string,
+    snapshot: Snapshot | Uint8Array | PackedSnapshot,
+    screenshot: Uint8Array | null,
+  ): void {
+    const packed: PackedSnapshot =
+      "encoding" in snapshot
+        ? snapshot
+        : {
+            json: deflateRawSync(snapshot instanceof Uint8Array ? snapshot : JSON.stringify(snapshot), {
+              level: 1,
+            }),
+            encoding: "deflate-raw",
+          };
+    const size = packed.json.byteLength + (screenshot?.byteLength ?? 0);
     if (size > this.maxBytes / 4) return;
     this.delete(snapshotId);
-    this.entries.set(snapshotId, { json, screenshot, bytes: size });
+    this.entries.set(snapshotId, { packed, screenshot, bytes: size });
     this.bytes += size;
     for (const [id, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;

@@ -82,6 +82,22 @@ describe(`scheduler on ${databaseKind}`, () => {
     await db.update(monitors).set({ paused: true }).where(inArray(monitors.id, ids));
   });
 
+  it("leaves out the monitors still in flight in the claiming worker, even when their lease is free", async () => {
+    // A check's write releases its lease before the worker sees the answer: a claim in between would take a
+    // lease no check runs under, and the monitor would wait for it to expire.
+    const owner = await t.signUp("Business");
+    const ids = await insertMonitors(owner.id, ["/in-flight", "/free"]);
+    const db = t.database.handle.db;
+    await db
+      .update(monitors)
+      .set({ paused: false, nextCheckAt: sql`now() - interval '1 minute'` })
+      .where(inArray(monitors.id, ids));
+    const claimed = await claimDueMonitors(db, "worker-a", 10, 60_000, [], new Date(), [ids[0]]);
+    expect(claimed.map((m) => m.id)).toEqual([ids[1]]);
+    expect((await claimDueMonitors(db, "worker-b", 10, 60_000)).map((m) => m.id)).toEqual([ids[0]]);
+    await db.update(monitors).set({ paused: true }).where(inArray(monitors.id, ids));
+  });
+
   it("takes a monitor made due by the database's clock within the worker's millisecond", async () => {
     // The database's clock has microseconds, a worker's clock milliseconds: a worker reading 12:00:00.000
     // may be anywhere in that millisecond, so a monitor due at 12:00:00.000500 is due to it.

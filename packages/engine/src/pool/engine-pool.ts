@@ -11,7 +11,15 @@ import type { ChangeResult, CompareOptions, FingerprintOptions, LearnedNoise } f
 import type { ExtractInput, ExtractOptions } from "../extract";
 import type { Snapshot } from "../snapshot";
 import { crashed, reviveError, tooBig, tooSlow } from "./errors";
-import type { EncodedPage, EngineJob, EngineJobResults, PageEngine } from "./jobs";
+import type {
+  EncodedPage,
+  EngineJob,
+  EngineJobResults,
+  ExtractedAndCompared,
+  PackedSnapshot,
+  PageEngine,
+  PageSource,
+} from "./jobs";
 import type { JobMessage, WorkerMessage } from "./worker";
 
 export interface EnginePoolOptions {
@@ -58,6 +66,13 @@ function ownsWholeBuffer(bytes: Uint8Array): boolean {
   );
 }
 
+/** The page with bytes the worker can take over, and the buffer to move. */
+function movable(page: EncodedPage): [EncodedPage, ArrayBuffer[]] {
+  // Moved, not copied: a buffer shared with other data (Node's small-allocation pool) is copied once first.
+  const bytes = ownsWholeBuffer(page.bytes) ? page.bytes : page.bytes.slice();
+  return [{ ...page, bytes }, [bytes.buffer as ArrayBuffer]];
+}
+
 /**
  * Run from sources (tsx, Vitest), a worker thread starts without the TypeScript loader: worker-boot.mjs
  * registers it, then loads worker.ts. Bundled into the server (apps/server/scripts/build.mjs), this module is
@@ -89,11 +104,20 @@ export class EnginePool implements PageEngine {
   }
 
   extractBytes(page: EncodedPage, options: ExtractOptions = {}): Promise<Snapshot> {
-    // Moved, not copied: a buffer shared with other data (Node's small-allocation pool) is copied once first.
-    const bytes = ownsWholeBuffer(page.bytes) ? page.bytes : page.bytes.slice();
-    return this.run({ kind: "extractBytes", page: { ...page, bytes }, options }, [
-      bytes.buffer as ArrayBuffer,
-    ]);
+    const [moved, transfer] = movable(page);
+    return this.run({ kind: "extractBytes", page: moved, options }, transfer);
+  }
+
+  extractAndCompare(
+    source: PageSource,
+    options: ExtractOptions,
+    previous: PackedSnapshot,
+    compare: CompareOptions,
+  ): Promise<ExtractedAndCompared> {
+    if (!("page" in source))
+      return this.run({ kind: "extractAndCompare", source, options, previous, compare });
+    const [page, transfer] = movable(source.page);
+    return this.run({ kind: "extractAndCompare", source: { page }, options, previous, compare }, transfer);
   }
 
   compare(previous: Snapshot, next: Snapshot, options: CompareOptions): Promise<ChangeResult> {

@@ -5,5 +5,14 @@ export {
   type EnginePoolOptions,
 } from "./engine-pool";
 export { PageProcessingError } from "./errors";
-export { type EncodedPage, type EngineJob, inProcessEngine, type PageEngine } from "./jobs";
+export {
+  type EncodedPage,
+  type EngineJob,
+  type ExtractedAndCompared,
+  inProcessEngine,
+  type PackedSnapshot,
+  type PageEngine,
+  type PageSource,
+  unpackSnapshot,
+} from "./jobs";
 export { configureSharedEnginePool, sharedEnginePool } from "./shared-pool";

@@ -5,6 +5,8 @@
  */
 // From their own modules, not compare/index.ts: the worker thread then never loads what it does not run
 // (the AI refinement's HTTP client).
+
+import { gunzipSync, inflateRawSync } from "node:zlib";
 import { compareSnapshots } from "../compare/classify";
 import { type FingerprintOptions, fingerprintSnapshot } from "../compare/fingerprint";
 import { type LearnedNoise, learnNoise } from "../compare/learned-noise";
@@ -24,9 +26,28 @@ export interface EncodedPage {
   bytes: Uint8Array;
 }
 
+/** A page to extract: as fetched (bytes, decoded where extracted) or as text. */
+export type PageSource = { page: EncodedPage } | { input: ExtractInput };
+
+/**
+ * A stored version as it is kept: its JSON, compressed (raw deflate or gzip) or not. It is parsed where
+ * it is compared, so the thread that holds it never builds the objects.
+ */
+export interface PackedSnapshot {
+  json: Uint8Array;
+  encoding: "deflate-raw" | "gzip" | "identity";
+}
+
 export type EngineJob =
   | { kind: "extract"; input: ExtractInput; options: ExtractOptions }
   | { kind: "extractBytes"; page: EncodedPage; options: ExtractOptions }
+  | {
+      kind: "extractAndCompare";
+      source: PageSource;
+      options: ExtractOptions;
+      previous: PackedSnapshot;
+      compare: CompareOptions;
+    }
   | { kind: "compare"; previous: Snapshot; next: Snapshot; options: CompareOptions }
   | { kind: "fingerprint"; snapshot: Snapshot; options: FingerprintOptions }
   | { kind: "learnNoise"; first: Snapshot; second: Snapshot; previous: LearnedNoise | null };
@@ -35,9 +56,15 @@ export type EngineJob =
 export interface EngineJobResults {
   extract: Snapshot;
   extractBytes: Snapshot;
+  extractAndCompare: ExtractedAndCompared;
   compare: ChangeResult;
   fingerprint: string;
   learnNoise: LearnedNoise;
+}
+
+export interface ExtractedAndCompared {
+  snapshot: Snapshot;
+  result: ChangeResult;
 }
 
 /** The page-level work of a check, wherever it runs: in this thread or on the pool's worker threads. */
@@ -49,6 +76,16 @@ export interface PageEngine {
    */
   extractBytes(page: EncodedPage, options?: ExtractOptions): Promise<Snapshot>;
   compare(previous: Snapshot, next: Snapshot, options: CompareOptions): Promise<ChangeResult>;
+  /**
+   * Extracts a page and compares it with the stored version in one job: the version travels as its packed
+   * JSON, and the new snapshot is not sent back to be compared (a pool takes over the page's bytes).
+   */
+  extractAndCompare(
+    source: PageSource,
+    options: ExtractOptions,
+    previous: PackedSnapshot,
+    compare: CompareOptions,
+  ): Promise<ExtractedAndCompared>;
   fingerprint(snapshot: Snapshot, options: FingerprintOptions): Promise<string>;
   learnNoise(first: Snapshot, second: Snapshot, previous?: LearnedNoise | null): Promise<LearnedNoise>;
 }
@@ -59,6 +96,8 @@ export async function runJob(job: EngineJob): Promise<EngineJobResults[EngineJob
       return extractSnapshot(job.input, job.options);
     case "extractBytes":
       return extractSnapshot(decodedInput(job.page), job.options);
+    case "extractAndCompare":
+      return extractAndCompare(job.source, job.options, job.previous, job.compare);
     case "compare":
       return compareSnapshots(job.previous, job.next, job.options);
     case "fingerprint":
@@ -66,6 +105,30 @@ export async function runJob(job: EngineJob): Promise<EngineJobResults[EngineJob
     case "learnNoise":
       return learnNoise(job.first, job.second, job.previous);
   }
+}
+
+function extractSource(source: PageSource, options: ExtractOptions): Promise<Snapshot> {
+  return extractSnapshot("page" in source ? decodedInput(source.page) : source.input, options);
+}
+
+export function unpackSnapshot(packed: PackedSnapshot): Snapshot {
+  const json =
+    packed.encoding === "deflate-raw"
+      ? inflateRawSync(packed.json)
+      : packed.encoding === "gzip"
+        ? gunzipSync(packed.json)
+        : packed.json;
+  return JSON.parse(new TextDecoder().decode(json)) as Snapshot;
+}
+
+async function extractAndCompare(
+  source: PageSource,
+  options: ExtractOptions,
+  previous: PackedSnapshot,
+  compare: CompareOptions,
+): Promise<ExtractedAndCompared> {
+  const snapshot = await extractSource(source, options);
+  return { snapshot, result: compareSnapshots(unpackSnapshot(previous), snapshot, compare) };
 }
 
 function decodedInput(page: EncodedPage): ExtractInput {
@@ -77,6 +140,8 @@ function decodedInput(page: EncodedPage): ExtractInput {
 export const inProcessEngine: PageEngine = {
   extract: (input, options = {}) => extractSnapshot(input, options),
   extractBytes: (page, options = {}) => extractSnapshot(decodedInput(page), options),
+  extractAndCompare: (source, options, previous, compare) =>
+    extractAndCompare(source, options, previous, compare),
   compare: async (previous, next, options) => compareSnapshots(previous, next, options),
   fingerprint: async (snapshot, options) => fingerprintSnapshot(snapshot, options),
   learnNoise: async (first, second, previous = null) => learnNoise(first, second, previous),

@@ -8,6 +8,7 @@ import { once } from "node:events";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { deflateRawSync, gzipSync } from "node:zlib";
 import { watchKinds } from "@changeradar/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareSnapshots } from "../../src/compare";
@@ -123,6 +124,44 @@ describe("the engine pool", () => {
     expect(shared.toString()).toContain("Shared buffer");
   });
 
+  it("extracts and compares in one job against a stored version sent as packed JSON", async () => {
+    const entry = corpusEntries().find((e) => e.category === "product")!;
+    const { input } = readCorpusPage(entry);
+    const before = extractSnapshotSync({ ...input, bytes: undefined });
+    const stored = { ...before, lines: [...before.lines, "A line the page has dropped"] };
+    const json = Buffer.from(JSON.stringify(stored));
+    const bytes = new Uint8Array(Buffer.from(input.text));
+    const page = {
+      url: input.url,
+      contentType: "text/html",
+      contentTypeHeader: "text/html; charset=utf-8",
+      bytes,
+    };
+    for (const previous of [
+      { json: deflateRawSync(json), encoding: "deflate-raw" as const },
+      { json: gzipSync(json), encoding: "gzip" as const },
+    ]) {
+      const pageBytes = new Uint8Array(bytes);
+      const { snapshot, result } = await pool.extractAndCompare(
+        { page: { ...page, bytes: pageBytes } },
+        {},
+        previous,
+        { watch },
+      );
+      expect(snapshot).toEqual(await inProcessEngine.extractBytes({ ...page, bytes }));
+      expect(result).toEqual(compareSnapshots(stored, snapshot, { watch }));
+      expect(result.changed).toBe(true);
+      // The page's bytes were moved to the worker.
+      expect(pageBytes.byteLength).toBe(0);
+    }
+    const text = await pool.extractAndCompare(
+      { input: { ...input, bytes: undefined } },
+      {},
+      { json, encoding: "identity" },
+      { watch },
+    );
+    expect(text.result).toEqual(compareSnapshots(stored, text.snapshot, { watch }));
+  });
   it("works a huge DOM off the main thread while a trivial job and /health keep answering", async () => {
     const hostile = pool.extract(hugeDom);
     const trivial = pool.extract(trivialPage);
