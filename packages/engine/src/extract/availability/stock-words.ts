@@ -272,11 +272,16 @@ const zeroCount = new RegExp(
 
 /** Statements longer than this, or of several sentences, are a description, not a stock line. */
 const maxStatementChars = 80;
+/**
+ * Every pattern above needs one of the roots somewhere in the text: one plain scan for them first spares most
+ * texts (a link's label, a price line) the six patterns' lookbehinds (17% of extraction's CPU before it).
+ */
+const anyRoot = new RegExp(alternation([...stockRoots, ...availableRoots, ...attachedRoots]), "iu");
 const sentenceBreak = /[.!?。！？]\s+\S/u;
 
 /** "out_of_stock" when a stock word is negated, counted as zero or promised for later, else null. */
 export function negatedStock(text: string): Availability | null {
-  if (text.length > maxStatementChars || sentenceBreak.test(text)) return null;
+  if (text.length > maxStatementChars || sentenceBreak.test(text) || !anyRoot.test(text)) return null;
   return negatedBefore.test(text) ||
     negatedAfter.test(text) ||
     negatedAttached.test(text) ||
