@@ -216,12 +216,16 @@ const buyLabels: [RegExp, Availability][] = [
 
 /** The availability a stock line states ("Sold out", "In stock", "Only 2 left"), or null. */
 export function statedAvailability(text: string): Availability | null {
+  let negated: Availability | null | undefined; // asked once, when the first cue past the out-of-stock ones needs it
   for (const [pattern, availability] of cues) {
     // Past the out-of-stock phrases, a negated stock word ("Nincs raktáron") must not read as its in-stock word.
-    if (availability !== "out_of_stock" && negatedStock(text) !== null) return "out_of_stock";
+    if (availability !== "out_of_stock") {
+      if (negated === undefined) negated = negatedStock(text);
+      if (negated !== null) return "out_of_stock";
+    }
     if (pattern.test(text)) return availability;
   }
-  return negatedStock(text);
+  return negated === undefined ? negatedStock(text) : negated;
 }
 
 /** The availability a piece of visible text states or implies (a buy label), or null when it says nothing. */
