@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { blobs } from "../db/schema/blobs";
-import { contentHash, decodeBlob, encodeBlob } from "./blob-codec";
+import { type BlobEncoding, contentHash, decodeBlob, encodeBlob } from "./blob-codec";
 
 /**
  * Content-addressed, compressed, de-duplicated storage of snapshots, screenshots and diff images in the
@@ -25,7 +25,7 @@ export async function putBlobs(db: Database, inputs: readonly BlobInput[]): Prom
 export interface StoredBlob {
   id: string;
   data: Buffer;
-  encoding: "gzip" | "identity";
+  encoding: BlobEncoding;
 }
 
 /** `putBlobs`, answering each blob as it was stored: its id and its encoded bytes. */

@@ -5,7 +5,7 @@ import { type Clock, systemClock } from "../clock";
 import type { Database } from "../db";
 import type { MonitorRow } from "../db/schema/monitors";
 import type { BackgroundTask } from "../tasks/background-task";
-import { decodeBlob } from "./blob-codec";
+import { blobEncoding, decodeBlob } from "./blob-codec";
 import type { RecordedStatus } from "./check-plan";
 import { type CheckTiming, defaultCheckTiming } from "./check-timing";
 import { createCheckWriter, LeaseLost, recordCheck } from "./check-writer";
@@ -371,10 +371,11 @@ async function loadStored(
   if (cached) return cached;
   const row = await findSnapshotBlobs(db, id);
   if (!row) return null;
-  const encoding = row.content.encoding;
-  if (encoding !== "gzip" && encoding !== "identity") throw new Error(`Unknown blob encoding: ${encoding}`);
   // A copy: the row's bytes may be a view of the whole query result.
-  const packed: PackedSnapshot = { json: row.content.data.slice(), encoding };
+  const packed: PackedSnapshot = {
+    json: row.content.data.slice(),
+    encoding: blobEncoding(row.content.encoding),
+  };
   const screenshot = row.screenshot ? await decodeBlob(row.screenshot.data, row.screenshot.encoding) : null;
   cache.set(id, packed, screenshot);
   return { packed, screenshot };
