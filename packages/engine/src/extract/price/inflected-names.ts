@@ -67,10 +67,12 @@ export function inflectedCurrency(word: string, language: string): string | null
   if (language === "") return null;
   const folded = foldToken(word);
   const { stems, placeWords } = stemsOf(language);
-  if ([...placeWords].some((place) => place.startsWith(folded.slice(0, minStem + 1)))) return null;
+  const start = folded.slice(0, minStem + 1);
+  for (const place of placeWords) if (place.startsWith(start)) return null;
+  const letters = [...folded].length;
   const found = new Set<string>();
   for (const [stem, code] of stems) {
-    const ending = [...folded].length - [...stem].length;
+    const ending = letters - [...stem].length;
     if (ending >= 1 && ending <= maxEnding && folded.startsWith(stem)) found.add(code);
   }
   return found.size === 1 ? ([...found][0] as string) : null;
