@@ -93,7 +93,8 @@ export interface CaseResult {
   missed: number;
   noiseAlerts: number;
   passes: PassResult[];
-  log: string;
+  /** The server's log, kept with BENCH_KEEP (a failed case always keeps its working directory). */
+  log: string | null;
 }
 
 /** Missed and noise against the workload's truth for one round. */
@@ -130,6 +131,8 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
   };
   let argsFile = 0;
   let toolMs = 0;
+  const keep = Boolean(process.env.BENCH_KEEP);
+  let finished = false;
   // PostgreSQL is read and scheduled from this process; the embedded database from a child process
   // between the server's runs (it is one process's at a time).
   let direct: DatabaseHandle | null = null;
@@ -316,7 +319,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
               changedChecks,
           )
         : null;
-    return {
+    const result: CaseResult = {
       tool: embedded ? "ChangeRadar serve (PGlite)" : "ChangeRadar api + 2 workers (PostgreSQL)",
       database: options.database,
       pages,
@@ -341,13 +344,17 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       missed: sum(changedPasses, (p) => p.truth!.missed),
       noiseAlerts: sum([unchanged, changed1, changed2], (p) => p.truth?.noise ?? 0),
       passes,
-      log: deployment.logFile,
+      log: keep ? deployment.logFile : null,
     };
+    finished = true;
+    return result;
   } finally {
     await serverDown().catch(() => {});
     await workload.close();
     await (direct as DatabaseHandle | null)?.close();
     await postgres?.drop().catch(() => {});
-    if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true });
+    // The whole working directory (server log, tool files, memory samples) once the case has its figures;
+    // a failed case keeps all but the database for its log.
+    if (!keep) rmSync(finished ? work : dataDir, { recursive: true, force: true });
   }
 }
