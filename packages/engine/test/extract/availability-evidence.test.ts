@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { extractSnapshotSync } from "../../src/extract";
 import { statedAvailability } from "../../src/extract/availability/text-cues";
+import { productJsonLd } from "./product-json-ld";
 
 const stockOf = (body: string, head = "") =>
   extractSnapshotSync({
@@ -14,17 +15,7 @@ const stockOf = (body: string, head = "") =>
   }).availability;
 
 const jsonLd = (...availability: string[]) =>
-  `<script type="application/ld+json">${JSON.stringify({
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: "Boot",
-    offers: availability.map((a) => ({
-      "@type": "Offer",
-      price: "69.95",
-      priceCurrency: "EUR",
-      availability: `https://schema.org/${a}`,
-    })),
-  })}</script>`;
+  productJsonLd({ name: "Boot", price: "69.95", currency: "EUR" }, ...availability);
 
 describe("what the page shows beats what its structured data says", () => {
   it("a page that says sold out is out of stock, whatever its JSON-LD says", () => {

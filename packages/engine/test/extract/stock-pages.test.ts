@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { extractSnapshotSync } from "../../src/extract";
+import { productJsonLd } from "./product-json-ld";
 
 interface PageParts {
   lang: string;
@@ -23,17 +24,7 @@ function stockOf({ lang, price, buyBox, head = "" }: PageParts): string {
 }
 
 const offer = (availability: string) =>
-  `<script type="application/ld+json">${JSON.stringify({
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: "Kikombe cha kahawa",
-    offers: {
-      "@type": "Offer",
-      price: "1200",
-      priceCurrency: "KES",
-      availability: `https://schema.org/${availability}`,
-    },
-  })}</script>`;
+  productJsonLd({ name: "Kikombe cha kahawa", price: "1200", currency: "KES" }, availability);
 
 describe("a price, no buy button, and a stock status in words no cue knows", () => {
   const status = (cls: string, words: string) => `<p class="${cls}">${words}</p>`;
