@@ -6,12 +6,17 @@
  * (`knownBodyHash`), the page is neither decoded nor parsed. Otherwise a page fetched over plain HTTP goes
  * to the engine as bytes, decoded and extracted there (off the calling thread with a worker pool, which
  * takes the bytes over: the returned page's `bytes` and `text` are then not to be read).
+ *
+ * Given the stored version (`compareWith`), a page that needs a parse is extracted and compared with it in
+ * one engine job: the new snapshot is not sent back to the engine to be compared.
  */
 import { createHash } from "node:crypto";
+import type { ChangeResult, CompareOptions } from "./compare/types";
+import type { ExtractOptions } from "./extract";
 import { parseScope } from "./extract";
 import { type FetchedPage, type FetchPageOptions, fetchPage } from "./fetch";
 import type { FetchRequest } from "./fetch/types";
-import { inProcessEngine, type PageEngine } from "./pool/jobs";
+import { inProcessEngine, type PackedSnapshot, type PageEngine, type PageSource } from "./pool/jobs";
 import type { Snapshot } from "./snapshot";
 
 export interface SnapshotPageRequest extends FetchRequest {
@@ -19,6 +24,14 @@ export interface SnapshotPageRequest extends FetchRequest {
   selector?: string | null;
   /** Hash of the body bytes of the last check: the same bytes again give `same_body`. */
   knownBodyHash?: string | null;
+  /** The stored version to compare a parsed page with, read only when the page needs a parse. */
+  compareWith?: StoredVersion | null;
+}
+
+export interface StoredVersion {
+  /** The version as kept (null: there is none to compare with after all). */
+  load(): Promise<PackedSnapshot | null>;
+  options: CompareOptions;
 }
 
 export interface SnapshotPageOptions extends FetchPageOptions {
@@ -31,7 +44,14 @@ export type PageSnapshot =
   | { kind: "not_modified"; page: FetchedPage }
   /** The body bytes are exactly the last check's: nothing was decoded or parsed. */
   | { kind: "same_body"; page: FetchedPage; bodyHash: string }
-  | { kind: "snapshot"; page: FetchedPage; bodyHash: string; snapshot: Snapshot };
+  | {
+      kind: "snapshot";
+      page: FetchedPage;
+      bodyHash: string;
+      snapshot: Snapshot;
+      /** The comparison with `compareWith`'s version; null when none was given or none was stored. */
+      comparison: ChangeResult | null;
+    };
 
 /** sha256 of the body bytes, hex (the screenshot of a rendered page is not part of it). */
 export function bodyHash(bytes: Uint8Array): string {
@@ -48,7 +68,7 @@ export async function snapshotPage(
   options: SnapshotPageOptions = {},
 ): Promise<PageSnapshot> {
   const { engine = inProcessEngine, ...fetchOptions } = options;
-  const { selector, knownBodyHash, ...fetchRequest } = request;
+  const { selector, knownBodyHash, compareWith, ...fetchRequest } = request;
   const scope = selector ? parseScope(selector) : undefined;
   const page = await fetchPage(fetchRequest, fetchOptions);
   if (page.notModified) return { kind: "not_modified", page };
@@ -56,17 +76,31 @@ export async function snapshotPage(
   // A rendered page's look can change with the same markup (its screenshot is compared then).
   if (knownBodyHash && hash === knownBodyHash && !page.screenshot)
     return { kind: "same_body", page, bodyHash: hash };
-  const snapshot =
+  const source: PageSource =
     page.contentTypeHeader === undefined
-      ? await engine.extract(extractInputOf(page), { scope })
-      : await engine.extractBytes(
-          {
+      ? { input: extractInputOf(page) }
+      : {
+          page: {
             url: page.finalUrl,
             contentType: page.contentType,
             contentTypeHeader: page.contentTypeHeader,
             bytes: page.bytes,
           },
-          { scope },
-        );
-  return { kind: "snapshot", page, bodyHash: hash, snapshot };
+        };
+  const extractOptions: ExtractOptions = { scope };
+  const previous = compareWith ? await compareWith.load() : null;
+  if (previous && compareWith) {
+    const { snapshot, result } = await engine.extractAndCompare(
+      source,
+      extractOptions,
+      previous,
+      compareWith.options,
+    );
+    return { kind: "snapshot", page, bodyHash: hash, snapshot, comparison: result };
+  }
+  const snapshot =
+    "input" in source
+      ? await engine.extract(source.input, extractOptions)
+      : await engine.extractBytes(source.page, extractOptions);
+  return { kind: "snapshot", page, bodyHash: hash, snapshot, comparison: null };
 }

@@ -6,7 +6,6 @@ import {
   BrowserStepError,
   type ChangeResult,
   type CompareOptions,
-  type ExtractOptions,
   FetchError,
   type IgnoredNoise,
   type LearnedNoise,
@@ -14,7 +13,6 @@ import {
   type PackedSnapshot,
   type PageEngine,
   type PageSnapshot,
-  type PageSource,
   refineWithAI,
   type Snapshot,
   sharedEnginePool,
@@ -153,9 +151,9 @@ export async function checkPage(
   const engine = settings.engine ?? sharedEnginePool();
   const storedNoise = (monitor.learnedNoise as LearnedNoise | null) ?? null;
   // A rendered page's screenshots are compared too, once both are at hand: not in the extraction's job.
-  const judging =
+  const compareWith =
     hasPrevious && loadPacked && !monitor.renderJs
-      ? judgingEngine(engine, loadPacked, compareOptions(monitor, storedNoise))
+      ? { load: loadPacked, options: compareOptions(monitor, storedNoise) }
       : null;
   let localPage: LocalPage | null;
   try {
@@ -182,12 +180,13 @@ export async function checkPage(
         etag: hasPrevious && !again ? monitor.etag : null,
         lastModified: hasPrevious && !again ? monitor.lastModified : null,
         knownBodyHash: hasPrevious && !again ? bodyHashOf(monitor.bodyHash, key) : null,
+        compareWith: again ? null : compareWith,
       },
       {
         allowPrivateTargets: settings.allowPrivateTargets,
         totalTimeoutMs: settings.totalTimeoutMs,
         browserPool: monitor.renderJs ? (settings.browserPool ?? undefined) : undefined,
-        engine: judging && !again ? judging.engine : engine,
+        engine,
         localPage,
       },
     );
@@ -217,7 +216,7 @@ export async function checkPage(
     if (first.kind === "same_body" && hasPrevious) return { ...fetched, kind: "same_body" };
     if (first.kind !== "snapshot") throw new Error("The page gave no content to compare.");
     const { snapshot, page } = first;
-    const judged = judging?.result() ?? null;
+    const judged = first.comparison;
     let previous: PreviousVersion | null = null;
     const previousVersion = async () => {
       previous ??= await loadPrevious();
@@ -299,43 +298,6 @@ function compareOptions(monitor: MonitorRow, learnedNoise: LearnedNoise | null):
     learnedNoise,
     recentFingerprints: monitor.recentFingerprints,
     sensitivity: monitor.sensitivity,
-  };
-}
-
-/**
- * The engine of a check's first read: a page that needs a parse is extracted and compared with the stored
- * version in one job (the new snapshot is not sent back to the engine to be compared); `result` is that
- * comparison, null when the page was not parsed or there was no stored version to compare with.
- */
-function judgingEngine(
-  engine: PageEngine,
-  loadPacked: () => Promise<PackedSnapshot | null>,
-  options: CompareOptions,
-): { engine: PageEngine; result(): ChangeResult | null } {
-  let result: ChangeResult | null = null;
-  const judge = async (
-    source: PageSource,
-    extractOptions: ExtractOptions,
-    alone: () => Promise<Snapshot>,
-  ) => {
-    const previous = await loadPacked();
-    if (!previous) return alone();
-    const done = await engine.extractAndCompare(source, extractOptions, previous, options);
-    result = done.result;
-    return done.snapshot;
-  };
-  return {
-    engine: {
-      extract: (input, extractOptions = {}) =>
-        judge({ input }, extractOptions, () => engine.extract(input, extractOptions)),
-      extractBytes: (page, extractOptions = {}) =>
-        judge({ page }, extractOptions, () => engine.extractBytes(page, extractOptions)),
-      extractAndCompare: (...job) => engine.extractAndCompare(...job),
-      compare: (...job) => engine.compare(...job),
-      fingerprint: (...job) => engine.fingerprint(...job),
-      learnNoise: (...job) => engine.learnNoise(...job),
-    },
-    result: () => result,
   };
 }
 

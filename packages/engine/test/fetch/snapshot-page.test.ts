@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PackedSnapshot } from "../../src/pool/jobs";
+import { type PageSnapshot, type StoredVersion, snapshotPage } from "../../src/snapshot-page";
+import { type LoopbackServer, startLoopbackServer } from "./loopback-server";
+
+const loopback = { allowPrivateTargets: true };
+let price = "$49.00";
+let server: LoopbackServer;
+
+beforeAll(async () => {
+  server = await startLoopbackServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<html><body><h1>Desk lamp</h1><p class="price">${price}</p><p>Warm light.</p></body></html>`);
+  });
+});
+afterAll(() => server.close());
+
+const packed = (read: PageSnapshot): PackedSnapshot => {
+  if (read.kind !== "snapshot") throw new Error(`expected a snapshot, got ${read.kind}`);
+  return { json: new TextEncoder().encode(JSON.stringify(read.snapshot)), encoding: "identity" };
+};
+
+/** The stored version, counting how often it is read. */
+const stored = (version: PackedSnapshot | null) => {
+  const loads = { count: 0 };
+  const compareWith: StoredVersion = {
+    load: async () => {
+      loads.count++;
+      return version;
+    },
+    options: { watch: ["text", "price"] },
+  };
+  return { compareWith, loads };
+};
+
+describe("snapshotPage with the stored version (one engine job: extract and compare)", () => {
+  it("compares a parsed page with the stored version and says what changed", async () => {
+    price = "$49.00";
+    const baseline = await snapshotPage({ url: `${server.url}/lamp` }, loopback);
+    expect(baseline.kind === "snapshot" && baseline.comparison).toBeNull();
+
+    price = "$39.00";
+    const { compareWith, loads } = stored(packed(baseline));
+    const next = await snapshotPage({ url: `${server.url}/lamp`, compareWith }, loopback);
+    expect(next.kind).toBe("snapshot");
+    if (next.kind !== "snapshot") return;
+    expect(next.snapshot.price?.amount).toBe(39);
+    expect(next.comparison).toMatchObject({ changed: true });
+    expect(next.comparison?.kinds).toContain("price");
+    expect(loads.count).toBe(1);
+  });
+
+  it("does not read the stored version when the body bytes are the last check's", async () => {
+    price = "$49.00";
+    const first = await snapshotPage({ url: `${server.url}/lamp` }, loopback);
+    if (first.kind !== "snapshot") throw new Error("no snapshot");
+    const { compareWith, loads } = stored(packed(first));
+    const again = await snapshotPage(
+      { url: `${server.url}/lamp`, knownBodyHash: first.bodyHash, compareWith },
+      loopback,
+    );
+    expect(again.kind).toBe("same_body");
+    expect(loads.count).toBe(0);
+  });
+
+  it("extracts alone when nothing is stored after all", async () => {
+    const { compareWith, loads } = stored(null);
+    const read = await snapshotPage({ url: `${server.url}/lamp`, compareWith }, loopback);
+    expect(read.kind === "snapshot" && read.comparison).toBeNull();
+    expect(read.kind === "snapshot" && read.snapshot.lines).toContain("Desk lamp");
+    expect(loads.count).toBe(1);
+  });
+});
