@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import type { WatchKind } from "@changeradar/contracts";
+import { updateJoined } from "../hash-joined";
 import type { Snapshot } from "../snapshot";
 import { parseIgnoreRules } from "./ignore-rules";
 import type { LearnedNoise } from "./noise-view";
@@ -20,7 +21,10 @@ export function fingerprintView(
     hash.update(`\u0000${name}\u0000`);
     hash.update(value);
   };
-  if (kinds.has("text")) section("text", view.lines.join("\n"));
+  if (kinds.has("text")) {
+    hash.update("\u0000text\u0000");
+    updateJoined(hash, view.lines, "\n");
+  }
   if (kinds.has("price")) {
     const price = snapshot.price;
     section(

@@ -8,7 +8,8 @@ import { distinctSorted, maxStructureDepth, pathSegment } from "./structure";
 export class PathTree {
   private readonly stack: number[] = [];
   private readonly rootPaths = new Map<string, number>();
-  private readonly childPaths: Map<string, number>[] = [];
+  /** Children by segment, per path id; most paths are leaves, so a map is made for the first child only. */
+  private readonly childPaths: (Map<string, number> | undefined)[] = [];
   private readonly names: string[] = [];
   private readonly visible = new Set<number>();
   // A class name with ">" in it ("[&>svg]:w-4") breaks the path tree's order: those pages sort the strings.
@@ -21,13 +22,18 @@ export class PathTree {
     let pathId = parentPath;
     if (depth < maxStructureDepth) {
       const segment = pathSegment(el);
-      const siblings = parentPath < 0 ? this.rootPaths : (this.childPaths[parentPath] as Map<string, number>);
+      let siblings = this.rootPaths;
+      if (parentPath >= 0) {
+        const below = this.childPaths[parentPath];
+        if (below === undefined) this.childPaths[parentPath] = siblings = new Map();
+        else siblings = below;
+      }
       const known = siblings.get(segment);
       if (known === undefined) {
         pathId = this.names.length;
         this.names.push(parentPath < 0 ? segment : `${this.names[parentPath]}>${segment}`);
         if (segment.includes(">")) this.arrowInSegment = true;
-        this.childPaths.push(new Map());
+        this.childPaths.push(undefined);
         siblings.set(segment, pathId);
       } else {
         pathId = known;
@@ -61,15 +67,14 @@ export class PathTree {
         // Most nodes have one child: the path comes before everything below it (a prefix sorts first).
         const [, id] = children.entries().next().value as [string, number];
         if (this.visible.has(id)) out.push(this.names[id] as string);
-        const below = this.childPaths[id] as Map<string, number>;
-        if (below.size > 0) visit(below);
+        const below = this.childPaths[id];
+        if (below !== undefined) visit(below);
         return;
       }
       const keys: { key: string; id: number; below: boolean }[] = [];
       for (const [segment, id] of children) {
         keys.push({ key: segment, id, below: false });
-        if ((this.childPaths[id] as Map<string, number>).size > 0)
-          keys.push({ key: `${segment}>`, id, below: true });
+        if (this.childPaths[id] !== undefined) keys.push({ key: `${segment}>`, id, below: true });
       }
       keys.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
       for (const { id, below } of keys) {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Element } from "domhandler";
+import { updateJoined } from "../../hash-joined";
 
 export const maxStructurePaths = 2000;
 /** Deeper elements are left out of the fingerprint: paths grow with depth, and 10,000-deep pages exist. */
@@ -52,7 +53,7 @@ export function structureFingerprint(
 ): { hash: string; paths: string[] } {
   // Paths are long: sorting and dropping neighbours that repeat is cheaper than hashing each into a Set.
   const sorted = alreadySorted ? (paths as string[]) : distinctSorted(paths);
-  const hash = createHash("sha256").update(sorted.join("\n")).digest("hex");
+  const hash = updateJoined(createHash("sha256"), sorted, "\n").digest("hex");
   return { hash, paths: sorted.length > maxStructurePaths ? sorted.slice(0, maxStructurePaths) : sorted };
 }
 
