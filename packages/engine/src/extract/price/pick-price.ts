@@ -63,7 +63,7 @@ export function pickPrice(evidence: PriceEvidence): Price | null {
   // price shown beside it.
   const shown = visible[0];
   if (
-    pickingRules.struckStructured &&
+    pickingRules.struckPrice &&
     shown !== undefined &&
     !sameAmount(shown.amount, chosen.amount) &&
     struck.some((amount) => sameAmount(amount, chosen.amount)) &&

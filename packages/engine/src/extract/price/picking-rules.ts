@@ -14,8 +14,11 @@ export const pickingRules = {
   titleHeading: true,
   /** A subscription price is paid only on a condition: not the price of one purchase. */
   conditionalPrice: true,
-  /** Structured data holding only the price the buy box strikes through loses to the price shown. */
-  struckStructured: true,
+  /**
+   * A price shown struck through is the regular price, not the one paid: the buy box reads past it, and
+   * structured data holding only that struck amount loses to the price shown beside it.
+   */
+  struckPrice: true,
   /**
    * When the buy box after the product's name shows no price, the first element named price further down
    * (within 250 lines, outside tiles) is the product's: descriptions and galleries can sit in between.
