@@ -15,10 +15,11 @@ export const pickingRules = {
   /** A subscription price is paid only on a condition: not the price of one purchase. */
   conditionalPrice: true,
   /**
-   * A price shown struck through is the regular price, not the one paid: the buy box reads past it, and
-   * structured data holding only that struck amount loses to the price shown beside it.
+   * A price the page marks as the regular one is not the one paid: shown struck through, the buy box reads
+   * past it and structured data holding only that amount loses to the price shown beside it; named so in
+   * the page's meta (og:price:standard_amount, product:original_price), it leaves the structured prices.
    */
-  struckPrice: true,
+  regularPrice: true,
   /**
    * When the buy box after the product's name shows no price, the first element named price further down
    * (within 250 lines, outside tiles) is the product's: descriptions and galleries can sit in between.

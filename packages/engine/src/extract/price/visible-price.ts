@@ -111,7 +111,7 @@ function readPriceElement(
   if (pickingRules.tiles && insideRepeatedTile(element)) return "tile";
   if (pickingRules.conditionalPrice && withinNamed(element, conditionalPriceName)) return null;
   // A price element that is itself the struck regular price ("price--line-through", <del class="price">).
-  const strikes = pickingRules.struckPrice;
+  const strikes = pickingRules.regularPrice;
   if (strikes && isStruckThrough(element)) {
     const money = findMoney(textOf(element, 80), hints, stated);
     if (money !== null) struck.push(money.amount);
@@ -131,7 +131,7 @@ function readPriceElement(
 /** A buy-box line without the text it shows struck through ("<del>€49,99</del> €29,99" → " €29,99"). */
 function withoutStruckText(page: PageFacts, at: number): string {
   let line = page.lines[at] as string;
-  if (!pickingRules.struckPrice) return line;
+  if (!pickingRules.regularPrice) return line;
   for (const { element, line: struckAt } of page.struckElements) {
     if (struckAt !== at) continue;
     const text = textOf(element, 80);
