@@ -107,9 +107,12 @@ export function buildCurrencyTable(withAbbreviations = true): CurrencyTable {
     // One locale per language is enough: the euro reads alike in de-DE and de-AT.
     if (![...locales].some((l) => l.startsWith(`${language}-`))) {
       locales.add(`${language}-${region}`);
-      // A language written in two scripts ("dinara" and "динара"): its Latin names too, where ICU has them.
-      const latin = `${language}-Latn-${region}`;
-      if (new Intl.NumberFormat(latin).resolvedOptions().locale === latin) locales.add(latin);
+      // A language written in two scripts ("dinara" and "динара", "so‘m" and "сўм"): its names in the
+      // other scripts too, where ICU has them.
+      for (const script of ["Latn", "Cyrl", "Arab"]) {
+        const written = `${language}-${script}-${region}`;
+        if (new Intl.NumberFormat(written).resolvedOptions().locale === written) locales.add(written);
+      }
     }
   };
   // Every region using a currency, too: a word starting like any of their names is that currency's adjective.

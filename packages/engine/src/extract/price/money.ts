@@ -2,6 +2,7 @@ import { fractionDigitsOf, type LocaleHints, regionDefaultCurrency, resolveMeani
 import { currencyTable, type TokenMeaning } from "./currency-table";
 import { foldToken } from "./fold";
 import { inflectedCurrency } from "./inflected-names";
+import { localNameAfter } from "./local-names";
 import { asciiDigits, numberSource, readNumber } from "./number";
 
 export interface Money {
@@ -46,7 +47,7 @@ export function findMoney(text: string, hints: LocaleHints, preferred: string | 
     const run = runs[i] as Run;
     if (/^\s*%/.test(s.slice(run.end, run.end + 3))) continue;
     const before = signBefore(s, run.start);
-    const after = signAfter(s, run.end) ?? inflectedNameAfter(s, run.end, hints);
+    const after = nameAfter(s, run.end, hints);
     // "P17Y73", "128GB": a number glued to letters that are no currency is part of a word.
     if (after === null && letter.test(s[run.end] ?? "")) continue;
     const sign = pickSign(before, after, hints);
@@ -184,6 +185,23 @@ function signEndingAt(s: string, end: number, start: number): Sign | null {
   if (/[A-Za-z]/.test(lastChar) && end !== start && !looksLikeMoney.test(s.slice(start, start + 16)))
     return null;
   return { meaning: char, code: null, edge: end - 1 };
+}
+
+/**
+ * The currency sign or name after a number: a sign the table knows, a name inflected in the page's language,
+ * or the page's own currency named in its language (local-names.ts), also after a connector ("25 de euro").
+ */
+function nameAfter(s: string, end: number, hints: LocaleHints): Sign | null {
+  const sign = signAfter(s, end) ?? inflectedNameAfter(s, end, hints);
+  // Only words can follow: a prefilter, as most numbers are followed by a sign, a space and a digit, or nothing.
+  if (sign !== null || !letter.test(s.slice(end, end + 2))) return sign;
+  const local = localNameAfter(s, end, hints.language, hints.regions, (at) => signAfter(s, at));
+  if (local === null || "meaning" in local) return local;
+  return {
+    meaning: { currencies: [local.code], primary: local.code, isCode: false, lowerCase: true },
+    code: null,
+    edge: local.edge,
+  };
 }
 
 /** A currency name inflected after a number, in the page's language ("4990 forintért", "19,99 złotego"). */

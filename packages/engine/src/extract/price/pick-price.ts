@@ -32,7 +32,8 @@ const visibleChecked = 8;
  */
 export function pickPrice(evidence: PriceEvidence): Price | null {
   const { page, hints } = evidence;
-  const candidates = withoutRegularPrices(structuredCandidates(evidence), page.meta);
+  const structured = structuredCandidates(evidence);
+  const candidates = pickingRules.regularPrice ? withoutRegularPrices(structured, page.meta) : structured;
   const fallbackCurrency =
     candidates.find((c) => c.currency !== null)?.currency ??
     metaCurrencyOf(page.meta, hints) ??
@@ -63,7 +64,7 @@ export function pickPrice(evidence: PriceEvidence): Price | null {
   // price shown beside it.
   const shown = visible[0];
   if (
-    pickingRules.struckStructured &&
+    pickingRules.regularPrice &&
     shown !== undefined &&
     !sameAmount(shown.amount, chosen.amount) &&
     struck.some((amount) => sameAmount(amount, chosen.amount)) &&

@@ -14,8 +14,12 @@ export const pickingRules = {
   titleHeading: true,
   /** A subscription price is paid only on a condition: not the price of one purchase. */
   conditionalPrice: true,
-  /** Structured data holding only the price the buy box strikes through loses to the price shown. */
-  struckStructured: true,
+  /**
+   * A price the page marks as the regular one is not the one paid: shown struck through, the buy box reads
+   * past it and structured data holding only that amount loses to the price shown beside it; named so in
+   * the page's meta (og:price:standard_amount, product:original_price), it leaves the structured prices.
+   */
+  regularPrice: true,
   /**
    * When the buy box after the product's name shows no price, the first element named price further down
    * (within 250 lines, outside tiles) is the product's: descriptions and galleries can sit in between.

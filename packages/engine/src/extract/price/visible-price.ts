@@ -111,16 +111,17 @@ function readPriceElement(
   if (pickingRules.tiles && insideRepeatedTile(element)) return "tile";
   if (pickingRules.conditionalPrice && withinNamed(element, conditionalPriceName)) return null;
   // A price element that is itself the struck regular price ("price--line-through", <del class="price">).
-  if (isStruckThrough(element)) {
+  const strikes = pickingRules.regularPrice;
+  if (strikes && isStruckThrough(element)) {
     const money = findMoney(textOf(element, 80), hints, stated);
     if (money !== null) struck.push(money.amount);
     return null;
   }
-  for (const old of struckParts(element)) {
+  for (const old of strikes ? struckParts(element) : []) {
     const money = findMoney(textOf(old, 80), hints, stated);
     if (money !== null) struck.push(money.amount);
   }
-  const full = textOf(element, 160, { skip: isStruckThrough, centsInSup: true });
+  const full = textOf(element, 160, { skip: strikes ? isStruckThrough : undefined, centsInSup: true });
   if (full === "" || full.length > 120) return null;
   const text = withoutRegularAmounts(full);
   if (text.trim() === "") return null;
@@ -130,6 +131,7 @@ function readPriceElement(
 /** A buy-box line without the text it shows struck through ("<del>€49,99</del> €29,99" → " €29,99"). */
 function withoutStruckText(page: PageFacts, at: number): string {
   let line = page.lines[at] as string;
+  if (!pickingRules.regularPrice) return line;
   for (const { element, line: struckAt } of page.struckElements) {
     if (struckAt !== at) continue;
     const text = textOf(element, 80);
