@@ -3,23 +3,78 @@
  * of memory (process.memoryUsage) every 200 ms and writes, to BENCH_MEMORY_DIR/<pid>.json, the sample taken
  * at the peak RSS and the peak of each field. Worker threads' heaps and PGlite's WebAssembly code and
  * memory are in RSS but not in heapTotal: "other" is what neither the main heap nor `external` explains.
+ * `external` counts a WebAssembly memory at its whole size, resident or not: at the peak the probe also reads
+ * /proc/self/smaps for what is really resident of it (`wasmMb`), of mapped files (`fileMb`: node's own code)
+ * and of malloc's main heap (`mallocHeapMb`).
+ * Node runs `--import` in every worker thread too (the engine's): there memoryUsage() gives the worker's own
+ * heap and the process's RSS, written to <pid>-thread<id>.json, so the main thread's file stays its own.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { isMainThread, threadId } from "node:worker_threads";
+
+/** A WebAssembly memory is the read-write start of a reservation of several GB (its growth and guard pages). */
+const WASM_RESERVATION = 4 * 1024 ** 3;
+
+/** Resident bytes of WebAssembly memories, mapped files and malloc's [heap], from /proc/self/smaps. */
+export function residentParts(smaps) {
+  const parts = { wasm: 0, file: 0, mallocHeap: 0 };
+  let previous = null;
+  let current = null;
+  for (const line of smaps.split("\n")) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ (\d+)\s*(.*)$/.exec(line);
+    if (mapping) {
+      previous = current;
+      const [, start, end, perms, inode, name] = mapping;
+      current = { start: BigInt(`0x${start}`), end: BigInt(`0x${end}`), perms, inode, name, rss: 0 };
+      const size = current.end - current.start;
+      if (
+        previous &&
+        perms === "---p" &&
+        !name &&
+        size >= WASM_RESERVATION &&
+        previous.end === current.start &&
+        previous.perms.startsWith("rw") &&
+        !previous.name
+      )
+        parts.wasm += previous.rss;
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (!rss || !current) continue;
+    current.rss = Number(rss[1]) * 1024;
+    if (current.inode !== "0") parts.file += current.rss;
+    else if (current.name === "[heap]") parts.mallocHeap += current.rss;
+  }
+  return parts;
+}
 
 const dir = process.env.BENCH_MEMORY_DIR;
 if (dir) {
-  const file = join(dir, `${process.pid}.json`);
+  const file = join(dir, isMainThread ? `${process.pid}.json` : `${process.pid}-thread${threadId}.json`);
   const mb = (bytes) => Math.round(bytes / 104857.6) / 10;
   let atPeak = null;
+  let partsAtPeak = null;
+  let partsRss = 0;
   const peaks = { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
   let dirty = false;
   const sample = () => {
     const usage = process.memoryUsage();
     for (const key of Object.keys(peaks)) peaks[key] = Math.max(peaks[key], usage[key]);
-    if (!atPeak || usage.rss > atPeak.rss) {
+    // A worker thread keeps the sample at the peak of its own heap; the main thread, at the process's RSS peak.
+    const key = isMainThread ? "rss" : "heapTotal";
+    if (!atPeak || usage[key] > atPeak[key]) {
       atPeak = usage;
       dirty = true;
+      // smaps is long: read again only when the peak has grown by 2 MB since.
+      if (isMainThread && usage.rss > partsRss + 2 * 1024 * 1024) {
+        try {
+          partsAtPeak = residentParts(readFileSync("/proc/self/smaps", "utf8"));
+          partsRss = usage.rss;
+        } catch {
+          // Not Linux.
+        }
+      }
     }
   };
   const write = () => {
@@ -32,7 +87,14 @@ if (dir) {
       externalMb: mb(usage.external),
       arrayBuffersMb: mb(usage.arrayBuffers),
     });
-    writeFileSync(file, JSON.stringify({ atPeak: shape(atPeak), peaks: shape(peaks) }));
+    const resident = partsAtPeak
+      ? {
+          wasmMb: mb(partsAtPeak.wasm),
+          fileMb: mb(partsAtPeak.file),
+          mallocHeapMb: mb(partsAtPeak.mallocHeap),
+        }
+      : {};
+    writeFileSync(file, JSON.stringify({ atPeak: { ...shape(atPeak), ...resident }, peaks: shape(peaks) }));
   };
   setInterval(sample, 200).unref();
   setInterval(write, 1000).unref();

@@ -128,6 +128,11 @@ const lines = [
     if (!peak) return [];
     return [
       `${row.tool} N=${row.pages}: idle RSS ${row.idleRssMb} MB; largest process at its peak: rss ${peak.rssMb} = main heap ${peak.heapTotalMb} (used ${peak.heapUsedMb}) + external ${peak.externalMb} (array buffers ${peak.arrayBuffersMb}) + other ${peak.otherMb} MB (worker threads, WebAssembly, code, native).`,
+      ...(peak.wasmMb === undefined
+        ? []
+        : [
+            `  resident near that peak: WebAssembly memory ${peak.wasmMb} MB (external counts it whole), mapped files ${peak.fileMb} MB (node's code), malloc's main heap ${peak.mallocHeapMb} MB; engine worker heaps at their own peaks ${peak.workerHeapsMb} MB.`,
+          ]),
     ];
   }),
   "",

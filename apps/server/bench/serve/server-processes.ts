@@ -78,7 +78,11 @@ export interface ServerProcesses {
   stop(): Promise<void>;
 }
 
-/** MB, from process.memoryUsage() at the sample of the peak RSS; other = rss − heapTotal − external. */
+/**
+ * MB, from process.memoryUsage() at the sample of the peak RSS; other = rss − heapTotal − external. On Linux,
+ * what /proc/self/smaps says is resident near that peak: WebAssembly memory (counted whole in `external`),
+ * mapped files (node's code) and malloc's main heap.
+ */
 export interface MemoryBreakdown {
   rssMb: number;
   heapTotalMb: number;
@@ -86,6 +90,11 @@ export interface MemoryBreakdown {
   externalMb: number;
   arrayBuffersMb: number;
   otherMb: number;
+  wasmMb?: number;
+  fileMb?: number;
+  mallocHeapMb?: number;
+  /** The heaps of the process's worker threads (the engine's), each at its own peak, added up. */
+  workerHeapsMb?: number;
 }
 
 export interface StatementCount {
@@ -214,7 +223,14 @@ export async function startServer(deployment: Deployment): Promise<ServerProcess
           atPeak: Omit<MemoryBreakdown, "otherMb">;
         };
         const otherMb = Math.round((atPeak.rssMb - atPeak.heapTotalMb - atPeak.externalMb) * 10) / 10;
-        out[pid] = { ...atPeak, otherMb };
+        const threads = readdirSync(env.BENCH_MEMORY_DIR!).filter((name) => name.startsWith(`${pid}-thread`));
+        const workerHeapsMb = threads.reduce((sum, name) => {
+          const { atPeak: worker } = JSON.parse(readFileSync(join(env.BENCH_MEMORY_DIR!, name), "utf8")) as {
+            atPeak: { heapTotalMb: number };
+          };
+          return sum + worker.heapTotalMb;
+        }, 0);
+        out[pid] = { ...atPeak, otherMb, workerHeapsMb: Math.round(workerHeapsMb * 10) / 10 };
       }
       return out;
     },

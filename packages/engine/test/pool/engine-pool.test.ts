@@ -217,6 +217,24 @@ describe("the pool's budgets", () => {
     }
   });
 
+  it("keeps nothing of a page once its job is done: 100 pages of 1 MB in a row fit a 64 MB heap", async () => {
+    // Each page's class attribute is new. A cache keyed by the parser's substring kept the page's whole
+    // text alive with it (V8 slices long strings): the worker ran out of memory after some 60 pages.
+    const pool = new EnginePool({ size: 1, memoryBudgetMb: 64, timeBudgetMs: 60_000 });
+    try {
+      await pool.warm();
+      for (let i = 0; i < 100; i += 1) {
+        const page = html(
+          `<html><body><div class="card page-${i}-of-many">Page ${i}</div><script>${"x".repeat(1_000_000)}</script></body></html>`,
+        );
+        expect((await pool.extract(page)).lines).toEqual([`Page ${i}`]);
+      }
+      expect(pool.stats()).toMatchObject({ workers: 1, replaced: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("fails a job past its memory budget with a clear error, and the next job succeeds", async () => {
     const pool = new EnginePool({ size: 1, memoryBudgetMb: 48, timeBudgetMs: 60_000 });
     try {

@@ -1,6 +1,7 @@
 import type { Element, ParentNode } from "domhandler";
 import { type BuyControl, controlKindOf, isDisabledControl } from "../availability/buy-controls";
 import { statedAvailability } from "../availability/text-cues";
+import { detached } from "./detached";
 import { type ImageReference, insideAdSlot } from "./images";
 import type { LineBuilder } from "./line-builder";
 import { textOf } from "./text-of";
@@ -205,7 +206,7 @@ function classHints(cls: string): number {
   if (hints === undefined) {
     hints = hintsOf(cls);
     if (hintsByClass.size >= 5_000) hintsByClass.clear();
-    hintsByClass.set(cls, hints);
+    hintsByClass.set(detached(cls), hints);
   }
   return hints;
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Element } from "domhandler";
 import { updateJoined } from "../../hash-joined";
+import { detached } from "./detached";
 
 export const maxStructurePaths = 2000;
 /** Deeper elements are left out of the fingerprint: paths grow with depth, and 10,000-deep pages exist. */
@@ -19,7 +20,7 @@ export function pathSegment(el: Element): string {
     const suffix = stableClasses(cls);
     known = { suffix, tag: el.name, segment: el.name + suffix };
     if (classSegments.size >= maxCached) classSegments.clear();
-    classSegments.set(cls, known);
+    classSegments.set(detached(cls), known);
   } else if (known.tag !== el.name) {
     known.tag = el.name;
     known.segment = el.name + known.suffix;

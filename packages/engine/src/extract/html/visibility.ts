@@ -1,4 +1,5 @@
 import type { Element } from "domhandler";
+import { detached } from "./detached";
 
 const hiddenStyle = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
@@ -44,7 +45,7 @@ function hasHiddenClass(cls: string): boolean {
   if (hidden === undefined) {
     hidden = cls.split(/\s+/).some((token) => hiddenClasses.has(token));
     if (hiddenByClass.size >= maxCached) hiddenByClass.clear();
-    hiddenByClass.set(cls, hidden);
+    hiddenByClass.set(detached(cls), hidden);
   }
   return hidden;
 }

@@ -1,3 +1,4 @@
+import { detached } from "../html/detached";
 import { currencyTable, type TokenMeaning } from "./currency-table";
 import { foldToken } from "./fold";
 
@@ -25,7 +26,7 @@ function likelyRegion(language: string): string {
     } catch {
       region = "";
     }
-    if (likelyRegions.size < 500) likelyRegions.set(language, region);
+    if (likelyRegions.size < 500) likelyRegions.set(detached(language), region);
   }
   return region;
 }
