@@ -13,6 +13,9 @@ import { findMoney } from "../../src/extract/price/money";
 import { readNumber } from "../../src/extract/price/number";
 
 const hints = (url: string, lang: string | null = null) => localeHints(url, lang);
+/** The amount and currency read from `text` on a page at `url` in `lang`. */
+const expectMoney = (text: string, url: string, lang: string, amount: number, currency: string) =>
+  expect(findMoney(text, hints(url, lang))).toMatchObject({ amount, currency });
 
 describe("the currency table built from ICU", () => {
   it("is built once, from every ISO 4217 code ICU knows, and prints what it cost", () => {
@@ -153,18 +156,9 @@ describe("reading numbers", () => {
   );
 
   it("reads Arabic-Indic, Persian and full-width digits with their own separators", () => {
-    expect(findMoney("٤٩٫٩٩ ر.س", hints("https://example.sa/", "ar"))).toMatchObject({
-      amount: 49.99,
-      currency: "SAR",
-    });
-    expect(findMoney("۱۵۷٬۰۰۰ تومان", hints("https://example.ir/", "fa"))).toMatchObject({
-      amount: 157000,
-      currency: "IRR",
-    });
-    expect(findMoney("￥１，２８０", hints("https://example.jp/", "ja"))).toMatchObject({
-      amount: 1280,
-      currency: "JPY",
-    });
+    expectMoney("٤٩٫٩٩ ر.س", "https://example.sa/", "ar", 49.99, "SAR");
+    expectMoney("۱۵۷٬۰۰۰ تومان", "https://example.ir/", "fa", 157000, "IRR");
+    expectMoney("￥１，２８０", "https://example.jp/", "ja", 1280, "JPY");
   });
 });
 
@@ -268,14 +262,8 @@ describe("currency names beyond CLDR's count forms", () => {
   });
 
   it("a name ICU writes after the symbol, and a count form's connector, are read", () => {
-    expect(findMoney("249 Türk lirası", hints("https://magaza.example.com.tr/", "tr"))).toMatchObject({
-      amount: 249,
-      currency: "TRY",
-    });
-    expect(findMoney("Preț: 100 de lei", hints("https://magazin.example.ro/", "ro"))).toMatchObject({
-      amount: 100,
-      currency: "RON",
-    });
+    expectMoney("249 Türk lirası", "https://magaza.example.com.tr/", "tr", 249, "TRY");
+    expectMoney("Preț: 100 de lei", "https://magazin.example.ro/", "ro", 100, "RON");
   });
 
   it("a name inflected after a number reads in the page's language only, never a place name", () => {
