@@ -3,8 +3,10 @@
  * each record, so the claim is not counted) and the growth of every table with its indexes. Run it against
  * a server nothing else writes to. Prints ONE JSON object.
  *
- * Where the bytes of the same-body checks go (`sameBodyWhere`: WAL bytes per check by relation and record
- * type, full-page images apart) is read with pg_walinspect when the server has it (PostgreSQL 15+, superuser).
+ * Where the bytes of each kind of check go (`where`: WAL bytes per check by relation and record type,
+ * full-page images apart) is read with pg_walinspect when the server has it (PostgreSQL 15+, superuser);
+ * `ownWalBytesPerCheck` is then this database's WAL alone, full-page images left out (they follow the
+ * checkpoints, not the check).
  *
  * DATABASE_URL (a PostgreSQL server; a database is created and dropped), BENCH_CHECKS (default 300).
  */
@@ -49,13 +51,23 @@ async function scalar(database: DatabaseHandle, query: ReturnType<typeof sql>): 
   return Number(Object.values(result.rows[0] as Record<string, unknown>)[0]);
 }
 
-/** WAL bytes by "relation record-type" between two LSNs, from pg_walinspect. */
+/**
+ * WAL bytes by "relation record-type" between two LSNs, from pg_walinspect: only this database's records
+ * (a block of one of its relations, or a transaction that wrote one), as other databases of the server
+ * may be written meanwhile.
+ */
 async function walRecords(database: DatabaseHandle, from: string, to: string, into: Map<string, number>) {
   const result = await database.db.execute(sql`
+    with records as (
+      select *, substring(block_ref from 'rel [0-9]+/([0-9]+)/')::oid as db_oid
+      from pg_get_wal_records_info(${from}::pg_lsn, ${to}::pg_lsn)
+    ), here as (select oid from pg_database where datname = current_database()),
+    ours as (select distinct xid from records where db_oid = (select oid from here) and xid::text <> '0')
     select coalesce(pg_filenode_relation(0, substring(block_ref from 'rel [0-9]+/[0-9]+/([0-9]+)')::oid)::text,
              lower(resource_manager)) as relation,
            record_type, record_length, fpi_length
-    from pg_get_wal_records_info(${from}::pg_lsn, ${to}::pg_lsn)`);
+    from records
+    where db_oid = (select oid from here) or xid in (select xid from ours)`);
   for (const row of result.rows as {
     relation: string;
     record_type: string;
@@ -69,8 +81,9 @@ async function walRecords(database: DatabaseHandle, from: string, to: string, in
   }
 }
 
+/** The WAL flushed so far: a commit is flushed with its records; pg_walinspect reads no further. */
 const lsnText = async (database: DatabaseHandle) => {
-  const result = await database.db.execute(sql`select pg_current_wal_lsn()::text as lsn`);
+  const result = await database.db.execute(sql`select pg_current_wal_flush_lsn()::text as lsn`);
   return (result.rows[0] as { lsn: string }).lsn;
 };
 
@@ -85,8 +98,16 @@ const tableBytes = (database: DatabaseHandle) =>
 
 const scratch = await createScratchDatabase(serverUrl, "cr_bytes");
 const database = await createDatabase({ databaseUrl: scratch.url, dataDir: "unused" });
-const figures: Record<string, { walBytesPerCheck: number; tableBytesPerCheck: number }> = {};
-let where: Record<string, number> | null = null;
+interface Figures {
+  walBytesPerCheck: number;
+  /** This database's WAL without full-page images (pg_walinspect): what other databases write is left out. */
+  ownWalBytesPerCheck?: number;
+  tableBytesPerCheck: number;
+}
+const figures: Record<string, Figures> = {};
+const where: Record<string, Record<string, number>> = {};
+const noFullPages = (bytes: Map<string, number>) =>
+  [...bytes].reduce((sum, [key, n]) => (key === "full-page images" ? sum : sum + n), 0);
 try {
   await migrate(database);
   const inspect = await database.db
@@ -129,15 +150,16 @@ try {
     await db.execute(sql`checkpoint`).catch(() => {});
     const tablesBefore = await tableBytes(database);
     let wal = 0;
-    const bytesWhere = inspect && kind === "sameBody" ? new Map<string, number>() : undefined;
+    const bytesWhere = inspect ? new Map<string, number>() : undefined;
     for (let i = 0; i < checks; i++) wal += await record(outcome, bytesWhere);
     if (bytesWhere) {
-      where = Object.fromEntries(
+      where[kind] = Object.fromEntries(
         [...bytesWhere].sort((a, b) => b[1] - a[1]).map(([key, bytes]) => [key, Math.round(bytes / checks)]),
       );
     }
     figures[kind] = {
       walBytesPerCheck: Math.round(wal / checks),
+      ...(bytesWhere ? { ownWalBytesPerCheck: Math.round(noFullPages(bytesWhere) / checks) } : {}),
       tableBytesPerCheck: Math.round(((await tableBytes(database)) - tablesBefore) / checks),
     };
   }
@@ -188,4 +210,4 @@ try {
   await database.close();
   await scratch.drop();
 }
-console.log(JSON.stringify({ checks, ...figures, sameBodyWhere: where }));
+console.log(JSON.stringify({ checks, ...figures, where }));

@@ -62,7 +62,11 @@ export const customerDetailSchema = z.object({
     z.object({
       monitorName: z.string(),
       startedAt: z.string(),
+      /** A run of identical unchanged checks: when its last one started, and how many it has. */
+      lastStartedAt: z.string().nullable(),
+      count: z.number(),
       status: z.string(),
+      /** On average, for a run. */
       durationMs: z.number(),
       error: z.string().nullable(),
     }),

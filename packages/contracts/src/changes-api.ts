@@ -80,9 +80,16 @@ export type RateChangeInput = z.input<typeof rateChangeSchema>;
 
 export const checkStatuses = ["unchanged", "not_modified", "changed", "error"] as const;
 
+/**
+ * A check, or a run of identical unchanged checks (same result and HTTP status, nothing else ignored, one
+ * UTC day): `count` checks from `startedAt` to `lastStartedAt`, taking `durationMs` on average.
+ */
 export const checkSchema = z.object({
   id: z.string(),
   startedAt: z.string(),
+  /** When the run's last check started; null for a single check. */
+  lastStartedAt: z.string().nullable(),
+  count: z.number(),
   durationMs: z.number(),
   status: z.enum(checkStatuses),
   httpStatus: z.number().nullable(),

@@ -1,5 +1,6 @@
 import type { BillingPeriod, PlanName, PlanStatus } from "@changeradar/contracts";
 import { and, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { checksCounted, checksSince, errorsCounted, lastStartedAt } from "../checks/check-counts";
 import type { Database } from "../db/database";
 import { checks, deliveries, monitors, users, visitors } from "../db/schema";
 
@@ -38,11 +39,11 @@ export async function monitorStates(db: Database): Promise<{ active: number; pau
 export async function checkCounts(db: Database, since: Date): Promise<{ total: number; failed: number }> {
   const [row] = await db
     .select({
-      total: count(),
-      failed: sql<number>`count(*) filter (where ${checks.status} = 'error')`.mapWith(Number),
+      total: checksSince(since),
+      failed: errorsCounted,
     })
     .from(checks)
-    .where(gte(checks.startedAt, since));
+    .where(gte(lastStartedAt, since));
   return { total: row?.total ?? 0, failed: row?.failed ?? 0 };
 }
 
@@ -81,8 +82,8 @@ export async function checksPerDay(db: Database, since: Date): Promise<Array<Day
   return db
     .select({
       day,
-      count: count(),
-      failed: sql<number>`count(*) filter (where ${checks.status} = 'error')`.mapWith(Number),
+      count: checksCounted,
+      failed: errorsCounted,
     })
     .from(checks)
     .where(gte(checks.startedAt, since))

@@ -1,5 +1,6 @@
 import type { PlanName } from "@changeradar/contracts";
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { lastStartedAt } from "../checks/check-counts";
 import type { Database } from "../db/database";
 import { escapeLike } from "../db/like";
 import { checks, deliveries, monitors, supportRequests, type UserRow, users } from "../db/schema";
@@ -59,14 +60,17 @@ export async function recentChecks(db: Database, userId: string, limit: number) 
     .select({
       monitorName: monitors.name,
       startedAt: checks.startedAt,
+      lastStartedAt: checks.lastStartedAt,
+      repeats: checks.repeats,
       status: checks.status,
       durationMs: checks.durationMs,
+      repeatDurationMs: checks.repeatDurationMs,
       error: checks.error,
     })
     .from(checks)
     .innerJoin(monitors, eq(monitors.id, checks.monitorId))
     .where(eq(monitors.userId, userId))
-    .orderBy(desc(checks.startedAt))
+    .orderBy(desc(lastStartedAt))
     .limit(limit);
 }
 

@@ -7,6 +7,7 @@ import type {
 } from "@changeradar/contracts";
 import { audit } from "../audit/audit.service";
 import { revokeUserTokens } from "../auth/refresh-tokens.repository";
+import { meanDurationMs } from "../checks/check-counts";
 import type { ServiceContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { planInForce } from "../entitlements";
@@ -80,7 +81,15 @@ export async function customerDetail(ctx: Ctx, input: { id: string }): Promise<C
       lastCheckedAt: m.lastCheckedAt?.toISOString() ?? null,
       lastError: m.lastError,
     })),
-    recentChecks: checkRows.map((c) => ({ ...c, startedAt: c.startedAt.toISOString() })),
+    recentChecks: checkRows.map((c) => ({
+      monitorName: c.monitorName,
+      startedAt: c.startedAt.toISOString(),
+      lastStartedAt: c.lastStartedAt?.toISOString() ?? null,
+      count: 1 + c.repeats,
+      status: c.status,
+      durationMs: meanDurationMs(c),
+      error: c.error,
+    })),
     recentDeliveries: deliveryRows.map((d) => ({
       id: d.id,
       channelName: d.channelName,

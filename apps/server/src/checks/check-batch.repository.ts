@@ -4,6 +4,7 @@ import type { Database } from "../db";
 import { monitors } from "../db/schema/monitors";
 import { rowsOf } from "../monitors/monitors.repository";
 import type { CheckPlan } from "./check-plan";
+import { extendedPrices, foldedChecks } from "./check-runs";
 import type { FinishedMonitor, MonitorState } from "./checks.repository";
 
 /** One plan's row in the batch: its state (with the new snapshot's id, when it stores one). */
@@ -71,7 +72,8 @@ const rebased = sql`(m.latest_snapshot_id is distinct from input.baseline_id
 
 /**
  * ONE statement for every plan of a batch: the monitor's state with its lease released (only while
- * `owner` still holds the lease), the check row, the price point and the live event. Returns the monitors
+ * `owner` still holds the lease), the check row (or its run extended), the price point (or the same
+ * price's run extended) and the live event. Returns the monitors
  * finished, by their index in `rows`; a plan missing from the result lost its lease and wrote nothing.
  * A monitor whose "check now" came while its check ran is due again at once, whatever the plan says; one
  * a user rescheduled meanwhile (an edit, resuming) keeps their due time, and is checked at once when due.
@@ -117,17 +119,7 @@ export async function finishChecks(
       where m.id = input.monitor_id and m.lease_owner = ${owner}
       returning input.i, m.id, m.user_id, m.url, m.name, m.channel_ids, m.consecutive_failures, m.failing_alerted,
         (${askedAgain} or (${rescheduled} and m.next_check_at <= now())) as asked_again
-    ), recorded as (
-      insert into checks (monitor_id, started_at, duration_ms, status, http_status, error, ignored)
-      select input.monitor_id, input.started_at, input.duration_ms, input.status, input.http_status, input.error,
-        nullif(input.ignored, 'null'::jsonb)
-      from input join finished on finished.i = input.i
-    ), priced as (
-      insert into price_points (monitor_id, at, amount, currency)
-      select input.monitor_id, input.price_at, input.amount, input.currency
-      from input join finished on finished.i = input.i
-      where input.amount is not null
-    )
+    ), ${foldedChecks}, ${extendedPrices}
     select finished.*, pg_notify(${LIVE_EVENTS_CHANNEL}, input.live) is null as notified
     from finished join input on input.i = finished.i`);
   const finished = new Map<number, FinishedMonitor>();

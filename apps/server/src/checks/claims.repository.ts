@@ -57,6 +57,13 @@ export async function claimDueMonitors(
   return rows.sort((a, b) => a.nextCheckAt.getTime() - b.nextCheckAt.getTime());
 }
 
+/**
+ * When the monitor's latest check started: the latest row's run end, or its start when it is one check
+ * (a monitor's checks run one at a time, so no earlier row ends later).
+ */
+const latestCheckStart = sql`select coalesce(${checks.lastStartedAt}, ${checks.startedAt}) from ${checks}
+  where ${checks.monitorId} = ${monitors.id} order by ${checks.startedAt} desc limit 1`;
+
 /** A monitor asked for by id, and when (a check started since answers the request already). */
 export interface ClaimRequest {
   id: string;
@@ -92,7 +99,7 @@ export async function claimMonitors(
         ),
         eq(monitors.paused, false),
         leaseFree(now),
-        sql`not exists (select 1 from ${checks} where ${checks.monitorId} = ${monitors.id} and ${checks.startedAt} >= ${askedAt})`,
+        sql`not coalesce((${latestCheckStart}) >= ${askedAt}, false)`,
       ),
     )
     .returning();

@@ -1,5 +1,6 @@
 import type { ChangeDetail, ChangeSummary, Check, PricePoint } from "@changeradar/contracts";
 import type { ChangeRow, CheckRow } from "../db/schema/checks";
+import { meanDurationMs } from "./check-counts";
 
 export const blobUrl = (id: string | null) => (id ? `/api/v1/blobs/${id}` : null);
 
@@ -70,7 +71,9 @@ export function presentCheck(row: CheckRow): Check {
   return {
     id: String(row.id),
     startedAt: row.startedAt.toISOString(),
-    durationMs: row.durationMs,
+    lastStartedAt: row.lastStartedAt?.toISOString() ?? null,
+    count: 1 + row.repeats,
+    durationMs: meanDurationMs(row),
     status: row.status,
     httpStatus: row.httpStatus,
     error: row.error,

@@ -2,7 +2,8 @@ import { and, count, desc, eq, gte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { changes, checks, pricePoints, snapshots } from "../db/schema/checks";
 import { monitors } from "../db/schema/monitors";
-import { endsARun } from "./price-runs";
+import { lastStartedAt } from "./check-counts";
+import { endsARun, seenAt, seenTimes, seenTimesJoin } from "./price-runs";
 
 /** Reads of a user's history. Every query joins the monitor and filters by its owner. */
 
@@ -89,7 +90,7 @@ export async function listChecks(
   page: { page: number; pageSize: number },
   since?: Date,
 ) {
-  const where = and(eq(checks.monitorId, monitorId), since ? gte(checks.startedAt, since) : undefined);
+  const where = and(eq(checks.monitorId, monitorId), since ? gte(lastStartedAt, since) : undefined);
   const rows = await db
     .select()
     .from(checks)
@@ -110,15 +111,16 @@ export const MAX_PRICE_POINTS = 5000;
  */
 export async function listPricePoints(db: Database, monitorId: string, since: Date | null) {
   const filters: SQL[] = [eq(pricePoints.monitorId, monitorId)];
-  if (since) filters.push(sql`${pricePoints.at} >= ${since}`);
+  if (since) filters.push(sql`${seenAt} >= ${since}`);
   const runEnds = db
     .select({
-      at: pricePoints.at,
+      at: seenAt.as("at"),
       amount: pricePoints.amount,
       currency: pricePoints.currency,
-      runEnd: endsARun(sql`order by ${pricePoints.at}`).as("run_end"),
+      runEnd: endsARun(sql`order by ${seenAt}`).as("run_end"),
     })
     .from(pricePoints)
+    .innerJoin(seenTimes, seenTimesJoin)
     .where(and(...filters))
     .as("run_ends");
   const newestFirst = await db

@@ -20,7 +20,8 @@ const affected = (result: unknown) => {
 
 /**
  * Removes history older than the plan in force of each user allows (DECISIONS: plan gates). A monitor's latest snapshot
- * is never removed, nor one a kept change still points at; then blobs nothing refers to are deleted.
+ * is never removed, nor one a kept change still points at; then blobs nothing refers to are deleted. A run
+ * of checks, or of one price, goes when its last check is past the window.
  * Each statement is its own short transaction (PGlite is one connection).
  */
 export async function applyRetention(db: Database, now: Date): Promise<RetentionResult> {
@@ -28,7 +29,8 @@ export async function applyRetention(db: Database, now: Date): Promise<Retention
   const cutoff = sql`(${now.toISOString()}::timestamptz - make_interval(days => ${keepDays}))`;
   const checks = affected(
     await db.execute(sql`delete from checks c using monitors m, users u
-      where c.monitor_id = m.id and m.user_id = u.id and c.started_at < ${cutoff}`),
+      where c.monitor_id = m.id and m.user_id = u.id
+        and coalesce(c.last_started_at, c.started_at) < ${cutoff}`),
   );
   const changes = affected(
     await db.execute(sql`delete from changes c using monitors m, users u
@@ -36,7 +38,8 @@ export async function applyRetention(db: Database, now: Date): Promise<Retention
   );
   const pricePoints = affected(
     await db.execute(sql`delete from price_points p using monitors m, users u
-      where p.monitor_id = m.id and m.user_id = u.id and p.at < ${cutoff}`),
+      where p.monitor_id = m.id and m.user_id = u.id
+        and coalesce(p.last_seen_at, p.at) < ${cutoff}`),
   );
   const snapshots = affected(
     await db.execute(sql`delete from snapshots s using monitors m, users u

@@ -4,15 +4,26 @@ import type { Database } from "../db/database";
 const rowsOf = async <T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> =>
   (await db.execute<T>(query)).rows;
 
-/** Checks of the last `seconds` by outcome, read from the newest rows only (primary-key order, bounded). */
+/**
+ * Checks of the last `seconds` by outcome, read from the newest rows only (primary-key order, bounded). A
+ * run row counts its checks in the window as evenly spaced (check-counts.ts `checksSince`), each at the
+ * run's mean duration.
+ */
 export function recentChecks(db: Database, seconds: number, now: Date) {
+  const since = sql`(${now}::timestamptz - make_interval(secs => ${seconds}))`;
   return rowsOf<{ outcome: string; count: number; p50: number | null; p95: number | null }>(
     db,
     sql`select status as outcome, count(*)::int as count,
-          percentile_cont(0.5) within group (order by duration_ms) / 1000.0 as p50,
-          percentile_cont(0.95) within group (order by duration_ms) / 1000.0 as p95
-        from (select status, duration_ms, started_at from checks order by id desc limit 20000) newest
-        where started_at > ${now}::timestamptz - make_interval(secs => ${seconds})
+          percentile_cont(0.5) within group (order by mean_ms) / 1000.0 as p50,
+          percentile_cont(0.95) within group (order by mean_ms) / 1000.0 as p95
+        from (select status, (duration_ms + repeat_duration_ms)::float8 / (1 + repeats) as mean_ms,
+            case when started_at > ${since} then 1 + repeats
+              else least(repeats, 1 + floor(repeats * extract(epoch from last_started_at - ${since})
+                / extract(epoch from last_started_at - started_at))::int) end as in_window
+          from (select status, duration_ms, started_at, repeats, last_started_at, repeat_duration_ms
+            from checks order by id desc limit 20000) newest
+          where coalesce(last_started_at, started_at) > ${since}) counted
+        cross join generate_series(1, counted.in_window)
         group by status`,
   );
 }

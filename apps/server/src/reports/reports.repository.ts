@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { endsARun } from "../checks/price-runs";
+import { checksCounted, errorsCounted } from "../checks/check-counts";
+import { endsARun, seenAt, seenTimes, seenTimesJoin } from "../checks/price-runs";
 import type { Database } from "../db/database";
 import { changes, checks, pricePoints } from "../db/schema/checks";
 import { monitors } from "../db/schema/monitors";
@@ -13,16 +14,14 @@ export interface ReportScope {
   monitorId?: string;
 }
 
-function scoped(scope: ReportScope, at: PgColumn): SQL {
+function scoped(scope: ReportScope, at: PgColumn | SQL): SQL {
   return and(
     eq(monitors.userId, scope.userId),
     scope.monitorId ? eq(monitors.id, scope.monitorId) : undefined,
-    gte(at, scope.from),
-    lt(at, scope.to),
+    sql`${at} >= ${scope.from.toISOString()}::timestamptz`,
+    sql`${at} < ${scope.to.toISOString()}::timestamptz`,
   ) as SQL;
 }
-
-const errorCount = sql<number>`count(*) filter (where ${checks.status} = 'error')`.mapWith(Number);
 
 const utcDay = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
@@ -31,8 +30,8 @@ export async function checksPerDay(db: Database, scope: ReportScope) {
   return db
     .select({
       day,
-      checks: count(),
-      errors: errorCount,
+      checks: checksCounted,
+      errors: errorsCounted,
     })
     .from(checks)
     .innerJoin(monitors, eq(monitors.id, checks.monitorId))
@@ -55,8 +54,8 @@ export async function checksPerMonitor(db: Database, scope: ReportScope) {
     .select({
       monitorId: monitors.id,
       name: monitors.name,
-      checks: count(),
-      errors: errorCount,
+      checks: checksCounted,
+      errors: errorsCounted,
     })
     .from(checks)
     .innerJoin(monitors, eq(monitors.id, checks.monitorId))
@@ -100,14 +99,15 @@ export async function pricesInRange(db: Database, scope: ReportScope) {
     .select({
       monitorId: monitors.id,
       name: monitors.name,
-      at: pricePoints.at,
+      at: seenAt.as("at"),
       amount: pricePoints.amount,
       currency: pricePoints.currency,
-      runEnd: endsARun(sql`partition by ${pricePoints.monitorId} order by ${pricePoints.at}`).as("run_end"),
+      runEnd: endsARun(sql`partition by ${pricePoints.monitorId} order by ${seenAt}`).as("run_end"),
     })
     .from(pricePoints)
     .innerJoin(monitors, eq(monitors.id, pricePoints.monitorId))
-    .where(scoped(scope, pricePoints.at))
+    .innerJoin(seenTimes, seenTimesJoin)
+    .where(scoped(scope, seenAt))
     .as("run_ends");
   return db
     .select({

@@ -17,7 +17,12 @@ import { blobs } from "./blobs";
 import { createdAt, timestamptz } from "./columns";
 import { monitors } from "./monitors";
 
-/** One row per check: kept small (no content), so a million checks a day stay cheap. */
+/**
+ * One row per check, or per run of identical unchanged checks: kept small (no content), so a million
+ * checks a day stay cheap. A run (same status, HTTP status and ignored noise, no error, within one UTC
+ * day) is one row updated in place: `repeats` more checks after the first, the last one started at
+ * `lastStartedAt`. Those columns are in no index, so the update is heap-only (see migration 0017).
+ */
 export const checks = pgTable(
   "checks",
   {
@@ -32,6 +37,12 @@ export const checks = pgTable(
     error: text("error"),
     /** What the noise filter hid on this check; null (no bytes) when nothing was, as on most checks. */
     ignored: jsonb("ignored").$type<IgnoredNoiseCounts>(),
+    /** Checks folded into this row after the first: the row counts 1 + repeats checks. */
+    repeats: integer("repeats").notNull().default(0),
+    /** When the last check of the run started; null while the row is one check. */
+    lastStartedAt: timestamptz("last_started_at"),
+    /** The repeats' durations added up (the first check's is `durationMs`). */
+    repeatDurationMs: integer("repeat_duration_ms").notNull().default(0),
   },
   (t) => [index("checks_monitor_started_idx").on(t.monitorId, t.startedAt)],
 );
@@ -102,6 +113,11 @@ export const pricePoints = pgTable(
     at: timestamptz("at").notNull(),
     amount: doublePrecision("amount").notNull(),
     currency: text("currency"),
+    /**
+     * When the same price was last seen again: a point is written only when the price moves, and then
+     * extended in place (null while it was seen once).
+     */
+    lastSeenAt: timestamptz("last_seen_at"),
   },
   (t) => [index("price_points_monitor_at_idx").on(t.monitorId, t.at)],
 );

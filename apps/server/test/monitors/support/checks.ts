@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import { checksCounted } from "../../../src/checks/check-counts";
 import { type CheckTiming, defaultCheckTiming } from "../../../src/checks/check-timing";
 import { type CheckWorker, createCheckWorker } from "../../../src/checks/check-worker";
 import type { Database } from "../../../src/db";
@@ -43,8 +44,9 @@ export function manualWorker(db: Database, timing: CheckTiming = testTiming): Ch
   return worker;
 }
 
+/** The monitor's checks, a run of identical ones counted as its checks. */
 export async function checkCount(db: Database, monitorId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(checks).where(eq(checks.monitorId, monitorId));
+  const [row] = await db.select({ n: checksCounted }).from(checks).where(eq(checks.monitorId, monitorId));
   return row.n;
 }
 

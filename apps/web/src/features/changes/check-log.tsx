@@ -1,3 +1,4 @@
+import type { Check } from "@changeradar/contracts";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Pagination from "@mui/material/Pagination";
@@ -21,8 +22,14 @@ const statusChip = {
   error: { label: "Error", color: "error" },
 } as const;
 
+/** A run of identical unchanged checks is one row: "No change ×12". */
+export function resultLabel(check: Pick<Check, "status" | "count">): string {
+  const { label } = statusChip[check.status];
+  return check.count > 1 ? `${label} ×${check.count}` : label;
+}
+
 /**
- * Every check of the monitor: when, how long, the HTTP status and, for failures, why; for checks that
+ * Every check of the monitor (a run of identical unchanged checks as one row, from its first to its last): when, how long, the HTTP status and, for failures, why; for checks that
  * compared the page, what the noise filter ignored, with a way to stop ignoring a rule's lines.
  */
 export function CheckLog({ monitorId }: { monitorId: string }) {
@@ -52,15 +59,22 @@ export function CheckLog({ monitorId }: { monitorId: string }) {
           <TableBody>
             {checks.data.items.map((check) => (
               <TableRow key={check.id}>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatItemTime(check.startedAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>
+                  {formatItemTime(check.startedAt)}
+                  {check.lastStartedAt && (
+                    <Typography variant="body2" color="text.secondary" sx={{ fontSize: "0.8rem" }}>
+                      to {formatItemTime(check.lastStartedAt)}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell>
-                  <Chip size="small" {...statusChip[check.status]} />
+                  <Chip size="small" color={statusChip[check.status].color} label={resultLabel(check)} />
                 </TableCell>
                 <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>
                   {check.httpStatus ?? "—"}
                 </TableCell>
                 <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>
-                  {(check.durationMs / 1000).toFixed(1)} s
+                  {(check.durationMs / 1000).toFixed(1)} s{check.count > 1 ? " on average" : ""}
                 </TableCell>
                 <TableCell>
                   {check.error ? (

@@ -252,10 +252,13 @@ function Detail({ detail }: { detail: CustomerDetail }) {
               {detail.recentChecks.map((c, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: checks are listed as they come
                 <TableRow key={i}>
-                  <TableCell>{formatItemTime(c.startedAt)}</TableCell>
+                  <TableCell>
+                    {formatItemTime(c.startedAt)}
+                    {c.lastStartedAt && ` to ${formatItemTime(c.lastStartedAt)}`}
+                  </TableCell>
                   <TableCell>{c.monitorName}</TableCell>
-                  <TableCell>{c.status}</TableCell>
-                  <TableCell>{c.error ?? `${c.durationMs} ms`}</TableCell>
+                  <TableCell>{c.count > 1 ? `${c.status} ×${c.count}` : c.status}</TableCell>
+                  <TableCell>{c.error ?? `${c.durationMs} ms${c.count > 1 ? " on average" : ""}`}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
