@@ -89,6 +89,24 @@ const lsnText = async (database: DatabaseHandle) => {
 
 const walLsn = (database: DatabaseHandle) =>
   scalar(database, sql`select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8`);
+/** The size of each table and index of the public schema that has one (toast and free space maps apart). */
+async function relationBytes(database: DatabaseHandle): Promise<Map<string, number>> {
+  const result =
+    await database.db.execute(sql`select c.relname as name, pg_relation_size(c.oid)::float8 as bytes
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'i')`);
+  return new Map((result.rows as { name: string; bytes: number }[]).map((r) => [r.name, Number(r.bytes)]));
+}
+
+/** Per check, the relations that grew between two `relationBytes`. */
+function grown(before: Map<string, number>, after: Map<string, number>, checks: number) {
+  return Object.fromEntries(
+    [...after]
+      .map(([name, bytes]) => [name, Math.round((bytes - (before.get(name) ?? 0)) / checks)] as const)
+      .filter(([, bytes]) => bytes !== 0),
+  );
+}
+
 const tableBytes = (database: DatabaseHandle) =>
   scalar(
     database,
@@ -103,6 +121,8 @@ interface Figures {
   /** This database's WAL without full-page images (pg_walinspect): what other databases write is left out. */
   ownWalBytesPerCheck?: number;
   tableBytesPerCheck: number;
+  /** Which tables and indexes grew, in bytes per check. */
+  grownPerCheck?: Record<string, number>;
 }
 const figures: Record<string, Figures> = {};
 const where: Record<string, Record<string, number>> = {};
@@ -149,6 +169,7 @@ try {
     for (let i = 0; i < 20; i++) await record(outcome); // warm-up: page splits of a new table, plans
     await db.execute(sql`checkpoint`).catch(() => {});
     const tablesBefore = await tableBytes(database);
+    const relationsBefore = await relationBytes(database);
     let wal = 0;
     const bytesWhere = inspect ? new Map<string, number>() : undefined;
     for (let i = 0; i < checks; i++) wal += await record(outcome, bytesWhere);
@@ -161,6 +182,7 @@ try {
       walBytesPerCheck: Math.round(wal / checks),
       ...(bytesWhere ? { ownWalBytesPerCheck: Math.round(noFullPages(bytesWhere) / checks) } : {}),
       tableBytesPerCheck: Math.round(((await tableBytes(database)) - tablesBefore) / checks),
+      grownPerCheck: grown(relationsBefore, await relationBytes(database), checks),
     };
   }
   // The same check on 64 monitors at once: the writer puts them in one transaction.
