@@ -42,7 +42,9 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promis
   return false;
 }
 
-const checksSoFar = (env: BenchEnvironment) => countRows(env, sql`select count(*) as n from checks`);
+/** Checks recorded: a row is one check or a run of 1 + repeats identical ones. */
+const checksSoFar = (env: BenchEnvironment) =>
+  countRows(env, sql`select coalesce(sum(1 + repeats), 0) as n from checks`);
 const changesSoFar = (env: BenchEnvironment) => countRows(env, sql`select count(*) as n from changes`);
 
 async function runSize(count: number) {
