@@ -99,6 +99,27 @@ describe(`retention on ${databaseKind}`, () => {
     expect((await db.select({ id: blobs.id }).from(blobs)).length).toBe(blobsBefore - 1);
   });
 
+  it("keeps a run of checks, and a price's run, whose last sighting is in the window", async () => {
+    const now = new Date(Date.now() + 1200 * DAY);
+    // Free keeps 30 days: the first check (and price) 31 days ago is out, the last of its run 29 days ago is in.
+    const free = await monitorWithHistory("Free", now, [31]);
+    const lastSeen = new Date(now.getTime() - 29 * DAY);
+    await db
+      .update(checks)
+      .set({ repeats: 5, lastStartedAt: lastSeen })
+      .where(eq(checks.monitorId, free.monitorId));
+    await db
+      .update(pricePoints)
+      .set({ lastSeenAt: lastSeen })
+      .where(eq(pricePoints.monitorId, free.monitorId));
+
+    await applyRetention(db, now);
+
+    expect(await countOf(checks, free.monitorId)).toBe(1);
+    expect(await countOf(pricePoints, free.monitorId)).toBe(1);
+    expect(await countOf(changes, free.monitorId)).toBe(0);
+  });
+
   it("runs as a background task on the injected clock", async () => {
     const now = new Date(Date.now() + 800 * DAY);
     const free = await monitorWithHistory("Free", now, [60, 5]);
