@@ -5,7 +5,7 @@ import { insertKey } from "../../src/api-keys/api-keys.repository";
 import type { DatabaseHandle } from "../../src/db/database";
 import { monitors } from "../../src/db/schema/monitors";
 import { insertBusinessUser } from "../scratch";
-import { type CopyArgs, copy, copyLag, dueCopies } from "./sustained-queries";
+import { type CopyArgs, copy, copyLag, dueCopies, dueSlow, slowUser } from "./sustained-queries";
 
 export interface ToolArgs extends CopyArgs {
   command: keyof typeof benchCommands;
@@ -88,4 +88,4 @@ export async function bytes(database: DatabaseHandle) {
 }
 
 /** What the bench asks of the database, by name (db-tool.ts runs them for the embedded database). */
-export const benchCommands = { seed, due, lag, bytes, copy, dueCopies, copyLag };
+export const benchCommands = { seed, due, lag, bytes, copy, dueCopies, copyLag, slowUser, dueSlow };

@@ -17,7 +17,9 @@
  * with profile-breakdown.ts), BENCH_STATEMENTS (1: count PGlite's SQL statements per check, statement-probe.mjs).
  * The sustained run: BENCH_SUSTAINED_RATE (100 checks/s), BENCH_SUSTAINED_SECONDS (600; 0 skips the full
  * window), BENCH_SUSTAINED_STEPS (5,10,20,30,…,100 checks/s; empty skips the step run; it stops
- * after the first rate whose p99 is 1 s or more), BENCH_SUSTAINED_STEP_SECONDS (60 per step).
+ * after the first rate whose p99 is 1 s or more), BENCH_SUSTAINED_STEP_SECONDS (60 per step); then the fair
+ * shares: BENCH_FAIRNESS_RATE (5 checks/s; 0 skips it) for BENCH_FAIRNESS_SECONDS (60), without and with
+ * another user's BENCH_FAIRNESS_SLOW_MONITORS (200) due at once on one host answering after BENCH_FAIRNESS_HOLD_MS (5000).
  */
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
@@ -47,6 +49,15 @@ const sustained =
           .filter(Boolean)
           .map(Number),
         stepSeconds: Number(env.BENCH_SUSTAINED_STEP_SECONDS ?? 60),
+        fairness:
+          Number(env.BENCH_FAIRNESS_RATE ?? 5) > 0
+            ? {
+                rate: Number(env.BENCH_FAIRNESS_RATE ?? 5),
+                seconds: Number(env.BENCH_FAIRNESS_SECONDS ?? 60),
+                slowMonitors: Number(env.BENCH_FAIRNESS_SLOW_MONITORS ?? 200),
+                holdMs: Number(env.BENCH_FAIRNESS_HOLD_MS ?? 5000),
+              }
+            : undefined,
       }
     : undefined;
 

@@ -7,11 +7,14 @@
  * under 1 s is so exactly).
  *
  * A step run first (`steps`, each for `stepSeconds`, stopping after the first rate that misses p99 < 1 s)
- * finds the rate the deployment sustains; then the full window at `rate` for `seconds`.
+ * finds the rate the deployment sustains; then the full window at `rate` for `seconds`. With `fairness`,
+ * two more windows at its rate: without, then with another user's monitors all due at the start on one
+ * slow host (slow-host.ts). The aim: the first user's checks are not delayed by more than one check's time.
  */
 import { loadavg } from "node:os";
 import { percentile, round } from "../bench-stats";
 import type { ServerProcesses } from "./server-processes";
+import { startSlowHost } from "./slow-host";
 import type { CopyArgs } from "./sustained-queries";
 
 export interface SustainedOptions {
@@ -19,6 +22,7 @@ export interface SustainedOptions {
   seconds: number;
   steps: readonly number[];
   stepSeconds: number;
+  fairness?: { rate: number; seconds: number; slowMonitors: number; holdMs: number };
 }
 
 export interface LagWindow {
@@ -37,7 +41,16 @@ export interface LagWindow {
   /** How long the oldest waiting copy had been due at the stop (0: none waiting). */
   behindMs: number;
   cpuSecondsPerCheck: number | null;
+  /** The median duration of the window's checks: "one check's time". */
+  checkMsP50: number | null;
   loadAverage: string;
+}
+
+export interface FairnessResult {
+  slowMonitors: number;
+  holdMs: number;
+  without: LagWindow;
+  withSlowHost: LagWindow;
 }
 
 export interface SustainedResult {
@@ -45,11 +58,15 @@ export interface SustainedResult {
   /** The highest step rate with p99 < 1 s (null: none). */
   sustainedRate: number | null;
   full: LagWindow | null;
+  fairness: FairnessResult | null;
 }
 
 /** What the case gives the run: its database tool and its server. */
 export interface SustainedHands {
-  tool: <T>(command: "copy" | "dueCopies" | "copyLag", extra: Partial<CopyArgs>) => Promise<T>;
+  tool: <T>(
+    command: "copy" | "dueCopies" | "copyLag" | "slowUser" | "dueSlow",
+    extra: Partial<CopyArgs>,
+  ) => Promise<T>;
   serverUp: () => Promise<ServerProcesses>;
   serverDown: () => Promise<void>;
   /** The embedded database: the tool runs only while the server is down, so a window is due before it starts. */
@@ -67,7 +84,13 @@ const load = () =>
     .map((value) => value.toFixed(1))
     .join(" ");
 
-async function lagWindow(hands: SustainedHands, rate: number, seconds: number): Promise<LagWindow> {
+/** `alsoDue` makes other monitors due at the window's start (after the copies, before the server starts). */
+async function lagWindow(
+  hands: SustainedHands,
+  rate: number,
+  seconds: number,
+  alsoDue?: (at: string) => Promise<unknown>,
+): Promise<LagWindow> {
   const count = Math.round(rate * seconds);
   // Each window starts with a server of its own: nothing of the last window's backlog is in flight.
   await hands.serverDown();
@@ -75,13 +98,18 @@ async function lagWindow(hands: SustainedHands, rate: number, seconds: number): 
   const at = Date.now() + hands.leadMs();
   const window = { at: new Date(at).toISOString(), rate, from: 0, count };
   await hands.tool("dueCopies", window);
+  await alsoDue?.(window.at);
   const live = await hands.serverUp();
   const cpu0 = live.cpuSeconds();
   const end = at + seconds * 1000 + TAIL_MS;
   await sleep(end - Date.now());
   const cpu = live.cpuSeconds() - cpu0;
   await hands.serverDown();
-  const { lagsMs, waitingMs } = await hands.tool<{ lagsMs: number[]; waitingMs: number[] }>("copyLag", {
+  const { lagsMs, waitingMs, durationsMs } = await hands.tool<{
+    lagsMs: number[];
+    waitingMs: number[];
+    durationsMs: number[];
+  }>("copyLag", {
     ...window,
     end: new Date(end).toISOString(),
   });
@@ -98,6 +126,7 @@ async function lagWindow(hands: SustainedHands, rate: number, seconds: number): 
     p99AtLeast: p99 !== null && waitingMs.some((waited) => waited <= p99),
     behindMs: Math.round(Math.max(0, ...waitingMs)),
     cpuSecondsPerCheck: lagsMs.length > 0 ? round(cpu / lagsMs.length, 4) : null,
+    checkMsP50: round(percentile(durationsMs, 50), 0),
     loadAverage: load(),
   };
   hands.say(`  sustained ${JSON.stringify(result)}`);
@@ -111,6 +140,7 @@ export async function runSustained(
   const copies = Math.max(
     Math.round(options.rate * options.seconds),
     ...options.steps.map((rate) => Math.round(rate * options.stepSeconds)),
+    options.fairness ? Math.round(options.fairness.rate * options.fairness.seconds) : 0,
   );
   await hands.serverDown();
   const t0 = Date.now();
@@ -124,6 +154,28 @@ export async function runSustained(
   }
   const passing = steps.filter((step) => step.p99Ms !== null && step.p99Ms < AIM_MS);
   const full = options.seconds > 0 ? await lagWindow(hands, options.rate, options.seconds) : null;
+  const fairness = options.fairness ? await fairnessWindows(hands, options.fairness) : null;
   await hands.serverDown();
-  return { steps, sustainedRate: passing.at(-1)?.rate ?? null, full };
+  return { steps, sustainedRate: passing.at(-1)?.rate ?? null, full, fairness };
+}
+
+async function fairnessWindows(
+  hands: SustainedHands,
+  options: NonNullable<SustainedOptions["fairness"]>,
+): Promise<FairnessResult> {
+  const without = await lagWindow(hands, options.rate, options.seconds);
+  const slow = await startSlowHost(options.holdMs);
+  try {
+    await hands.serverDown();
+    const { ids } = await hands.tool<{ ids: string[] }>("slowUser", {
+      slowUrls: slow.urls(options.slowMonitors),
+    });
+    const withSlowHost = await lagWindow(hands, options.rate, options.seconds, (at) =>
+      hands.tool("dueSlow", { ids, at }),
+    );
+    return { slowMonitors: options.slowMonitors, holdMs: options.holdMs, without, withSlowHost };
+  } finally {
+    await hands.serverDown();
+    await slow.close();
+  }
 }

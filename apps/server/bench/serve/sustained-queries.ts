@@ -7,8 +7,10 @@
  * the same stored blobs. A copy's check is thus a steady check against its previous version, as the
  * original's would be, read from the database like any monitor's (not one shared snapshot the cache keeps).
  */
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../src/db/database";
+import { monitors } from "../../src/db/schema/monitors";
+import { insertBusinessUser } from "../scratch";
 
 export interface CopyArgs {
   dataDir: string;
@@ -20,6 +22,9 @@ export interface CopyArgs {
   rate?: number;
   from?: number;
   count?: number;
+  /** slowUser: a user of its own with a monitor per URL (due tomorrow); dueSlow: those `ids` due at `at`. */
+  slowUrls?: readonly string[];
+  ids?: readonly string[];
   /** lag: when the server was told to stop (a copy due and not started by then is still waiting, even if its
    * check started while the server stopped). */
   end?: string;
@@ -107,17 +112,48 @@ export async function copyLag(database: DatabaseHandle, args: CopyArgs) {
       from monitors
       where name like ${`${PREFIX}%`} and ${copyNumber} - ${args.from!} between 0 and ${args.count!} - 1
     )
-    select extract(epoch from (min(c.started_at) - w.due_at)) * 1000 as lag_ms,
+    select extract(epoch from (min(c.started_at) - w.due_at)) * 1000 as lag_ms, min(c.duration_ms) as duration_ms,
       extract(epoch from (${args.end!}::timestamptz - w.due_at)) * 1000 as waited_ms
     from window_copies w left join checks c on c.monitor_id = w.id
       and c.started_at between ${args.at!}::timestamptz and ${args.end!}::timestamptz
     group by w.id, w.due_at`);
-  const rows = rowsOf<{ lag_ms: number | string | null; waited_ms: number | string }>(result);
+  const rows = rowsOf<{
+    lag_ms: number | string | null;
+    duration_ms: number | null;
+    waited_ms: number | string;
+  }>(result);
+  const started = rows.filter((row) => row.lag_ms !== null);
   return {
-    lagsMs: rows.filter((row) => row.lag_ms !== null).map((row) => Number(row.lag_ms)),
+    lagsMs: started.map((row) => Number(row.lag_ms)),
+    durationsMs: started.map((row) => Number(row.duration_ms)),
     waitingMs: rows
       .filter((row) => row.lag_ms === null && Number(row.waited_ms) >= 0)
       .map((row) => Number(row.waited_ms)),
     notDue: rows.filter((row) => row.lag_ms === null && Number(row.waited_ms) < 0).length,
   };
+}
+
+/** The fairness window's other user: every monitor on one slow host (first checks, never answered quickly). */
+export async function slowUser(database: DatabaseHandle, args: CopyArgs) {
+  const { db } = database;
+  const user = await insertBusinessUser(db, 1_000_000);
+  const rows = (args.slowUrls ?? []).map((url, k) => ({
+    userId: user.id,
+    url,
+    host: new URL(url).hostname,
+    name: `Slow page ${k}`,
+    frequency: "1d" as const,
+    watch: ["text" as const],
+    nextCheckAt: new Date(Date.now() + 86_400_000),
+  }));
+  const inserted = await db.insert(monitors).values(rows).returning({ id: monitors.id });
+  return { ids: inserted.map((row) => row.id) };
+}
+
+export async function dueSlow(database: DatabaseHandle, args: CopyArgs) {
+  await database.db
+    .update(monitors)
+    .set({ nextCheckAt: new Date(args.at!), leaseUntil: null, leaseOwner: null })
+    .where(inArray(monitors.id, [...(args.ids ?? [])]));
+  return {};
 }

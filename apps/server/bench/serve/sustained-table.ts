@@ -1,12 +1,27 @@
 /** The serve benchmark's markdown table of the sustained lag runs (sustained-lag.ts). */
 import type { CaseResult } from "./serve-case";
-import type { LagWindow } from "./sustained-lag";
+import type { FairnessResult, LagWindow, SustainedResult } from "./sustained-lag";
 
 const ms = (value: number | null) => (value === null ? "–" : String(value));
 
 function windowRow(tool: string, kind: string, window: LagWindow): string {
   const p99 = `${window.p99AtLeast ? "≥ " : ""}${ms(window.p99Ms)}`;
-  return `| ${tool} | ${kind} | ${window.rate}/s × ${window.seconds} s | ${window.due} | ${window.started} | ${ms(window.p50Ms)} / ${p99} | ${window.waiting} | ${(window.behindMs / 1000).toFixed(1)} | ${ms(window.cpuSecondsPerCheck)} | ${window.loadAverage} |`;
+  return `| ${tool} | ${kind} | ${window.rate}/s × ${window.seconds} s | ${window.due} | ${window.started} | ${ms(window.p50Ms)} / ${p99} | ${window.waiting} | ${(window.behindMs / 1000).toFixed(1)} | ${ms(window.checkMsP50)} | ${ms(window.cpuSecondsPerCheck)} | ${window.loadAverage} |`;
+}
+
+function stepLine(result: SustainedResult): string {
+  if (result.steps.length === 0) return "";
+  const rate = result.sustainedRate === null ? "none" : `${result.sustainedRate} checks/s`;
+  return ` highest step rate with lag p99 < 1 s: ${rate}.`;
+}
+
+/** The fair-shares aim: another user's slow host delays these checks by at most one check's time. */
+function fairnessLine(fairness: FairnessResult | null): string {
+  if (!fairness) return "";
+  const { without, withSlowHost } = fairness;
+  if (without.p99Ms === null || withSlowHost.p99Ms === null) return "";
+  const delay = withSlowHost.p99Ms - without.p99Ms;
+  return ` Fair shares: the slow host moved lag p99 by ${delay} ms (one check: ${ms(without.checkMsP50)} ms).`;
 }
 
 export function sustainedTable(rows: readonly CaseResult[]): string[] {
@@ -15,19 +30,26 @@ export function sustainedTable(rows: readonly CaseResult[]): string[] {
     "",
     "Sustained scheduling lag (BENCH_SUSTAINED=1): lag = check start − due time; a monitor still waiting at the stop counts with its wait so far.",
     "",
-    "| tool | run | rate × window | due | started | lag p50 / p99 ms | waiting at the stop | behind at the stop (s) | CPU s/check | load avg (end) |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| tool | run | rate × window | due | started | lag p50 / p99 ms | waiting at the stop | behind at the stop (s) | check ms p50 | CPU s/check | load avg (end) |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows.flatMap((row) => {
       const result = row.sustained!;
       return [
         ...result.steps.map((step) => windowRow(row.tool, "step", step)),
         ...(result.full ? [windowRow(row.tool, "full", result.full)] : []),
+        ...(result.fairness
+          ? [
+              windowRow(row.tool, "fair: alone", result.fairness.without),
+              windowRow(
+                row.tool,
+                `fair: + ${result.fairness.slowMonitors} due on a host answering in ${result.fairness.holdMs / 1000} s`,
+                result.fairness.withSlowHost,
+              ),
+            ]
+          : []),
       ];
     }),
     "",
-    ...rows.map(
-      (row) =>
-        `${row.tool}: highest step rate with lag p99 < 1 s: ${row.sustained!.sustainedRate === null ? "none" : `${row.sustained!.sustainedRate} checks/s`}.`,
-    ),
+    ...rows.map((row) => `${row.tool}:${stepLine(row.sustained!)}${fairnessLine(row.sustained!.fairness)}`),
   ];
 }
