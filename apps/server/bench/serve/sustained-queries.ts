@@ -113,6 +113,7 @@ export async function copyLag(database: DatabaseHandle, args: CopyArgs) {
       where name like ${`${PREFIX}%`} and ${copyNumber} - ${args.from!} between 0 and ${args.count!} - 1
     )
     select extract(epoch from (min(c.started_at) - w.due_at)) * 1000 as lag_ms, min(c.duration_ms) as duration_ms,
+      extract(epoch from (w.due_at - ${args.at!}::timestamptz)) * 1000 as due_ms,
       extract(epoch from (${args.end!}::timestamptz - w.due_at)) * 1000 as waited_ms
     from window_copies w left join checks c on c.monitor_id = w.id
       and c.started_at between ${args.at!}::timestamptz and ${args.end!}::timestamptz
@@ -120,15 +121,18 @@ export async function copyLag(database: DatabaseHandle, args: CopyArgs) {
   const rows = rowsOf<{
     lag_ms: number | string | null;
     duration_ms: number | null;
+    due_ms: number | string;
     waited_ms: number | string;
   }>(result);
   const started = rows.filter((row) => row.lag_ms !== null);
+  const waiting = rows.filter((row) => row.lag_ms === null && Number(row.waited_ms) >= 0);
   return {
     lagsMs: started.map((row) => Number(row.lag_ms)),
+    /** When each started check's copy was due, ms after `at` (same order as lagsMs). */
+    dueMs: started.map((row) => Number(row.due_ms)),
     durationsMs: started.map((row) => Number(row.duration_ms)),
-    waitingMs: rows
-      .filter((row) => row.lag_ms === null && Number(row.waited_ms) >= 0)
-      .map((row) => Number(row.waited_ms)),
+    waitingMs: waiting.map((row) => Number(row.waited_ms)),
+    waitingDueMs: waiting.map((row) => Number(row.due_ms)),
     notDue: rows.filter((row) => row.lag_ms === null && Number(row.waited_ms) < 0).length,
   };
 }
