@@ -19,9 +19,10 @@ function stepLine(result: SustainedResult): string {
 function fairnessLine(fairness: FairnessResult | null): string {
   if (!fairness) return "";
   const { without, withSlowHost } = fairness;
-  if (without.p99Ms === null || withSlowHost.p99Ms === null) return "";
-  const delay = withSlowHost.p99Ms - without.p99Ms;
-  return ` Fair shares: the slow host moved lag p99 by ${delay} ms (one check: ${ms(without.checkMsP50)} ms).`;
+  if (without.p99WarmMs === null || withSlowHost.p99WarmMs === null) return "";
+  const p50 = (withSlowHost.p50Ms ?? 0) - (without.p50Ms ?? 0);
+  const p99 = withSlowHost.p99WarmMs - without.p99WarmMs;
+  return ` Fair shares: the slow host moved lag p50 by ${p50} ms and p99 after 10 s by ${p99} ms (one check: ${ms(without.checkMsP50)} ms).`;
 }
 
 export function sustainedTable(rows: readonly CaseResult[]): string[] {
