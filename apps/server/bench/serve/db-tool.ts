@@ -11,18 +11,19 @@
  * - lag {at, rate, count}: the first check of each of those monitors started after `at`, how late it
  *   started against the due time `due` gave it; prints {lagsMs}.
  * - bytes: pg_total_relation_size of every table of the public schema, and the rows written so far.
+ * - copy {copies}, dueCopies {at, rate, from, count}, copyLag {…, end}: the sustained lag run's copies
+ *   of the monitors (sustained-queries.ts).
  */
 import { readFileSync } from "node:fs";
 import { createDatabase } from "../../src/db/database";
 import { migrate } from "../../src/db/migrate";
-import { bytes, due, lag, seed, type ToolArgs } from "./bench-queries";
+import { benchCommands, type ToolArgs } from "./bench-queries";
 
 const args = JSON.parse(readFileSync(process.argv[2] as string, "utf8")) as ToolArgs;
 const database = await createDatabase({ databaseUrl: args.databaseUrl ?? null, dataDir: args.dataDir });
 try {
   await migrate(database);
-  const commands = { seed, due, lag, bytes };
-  const result = await commands[args.command](database, args);
+  const result = await benchCommands[args.command](database, args);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
   await database.close();

@@ -6,7 +6,8 @@
  * Passes (a pass = every monitor checked once, timed until the last check is recorded):
  *   baseline (check now, first checks) · unchanged (check now, nothing changed but the noise) ·
  *   round 1 (check now, 30% of the pages changed) · round 2 (scheduler: every monitor due at once) ·
- *   then the lag phase: monitors due `lagRate` per second, the scheduler's lateness p50/p99.
+ *   then the lag phase: monitors due `lagRate` per second, the scheduler's lateness p50/p99; with
+ *   `sustained`, the sustained lag run on copies of the monitors (sustained-lag.ts).
  * The embedded database is one process's: the benchmark reads and schedules it between server runs, so
  * on PGlite each pass is a run of its own (peak RSS: the largest run's). PostgreSQL runs once throughout.
  */
@@ -22,7 +23,7 @@ import { migrate } from "../../src/db/migrate";
 import { percentile, round } from "../bench-stats";
 import { createScratchDatabase } from "../scratch";
 import { type BenchUser, changedSince, checkNow, waitChecked } from "./api-client";
-import { bytes, due, lag, seed, type ToolArgs } from "./bench-queries";
+import { benchCommands, type ToolArgs } from "./bench-queries";
 import {
   type Deployment,
   directoryBytes,
@@ -31,6 +32,7 @@ import {
   type StatementCount,
   startServer,
 } from "./server-processes";
+import { runSustained, type SustainedOptions, type SustainedResult } from "./sustained-lag";
 
 const DB_TOOL = fileURLToPath(new URL("./db-tool.ts", import.meta.url));
 const run = promisify(execFile);
@@ -45,6 +47,8 @@ export interface CaseOptions {
   lagRate: number;
   lagSeconds: number;
   timeoutMs: number;
+  /** The sustained lag run after the passes (none when absent). */
+  sustained?: SustainedOptions;
 }
 
 export interface PassResult {
@@ -88,7 +92,9 @@ export interface CaseResult {
   idleRssMb: number;
   bytesPerUnchangedCheck: number;
   bytesPerChangedCheck: number | null;
-  lagMs: { rate: number; checks: number; p50: number | null; p99: number | null };
+  /** `checks` of the `due` monitors started (the percentiles are theirs). */
+  lagMs: { rate: number; due: number; checks: number; p50: number | null; p99: number | null };
+  sustained: SustainedResult | null;
   changesInTruth: number;
   missed: number;
   noiseAlerts: number;
@@ -142,8 +148,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         direct = await createDatabase({ databaseUrl: postgres.url, dataDir });
         await migrate(direct);
       }
-      const queries = { seed, due, lag, bytes };
-      return (await queries[command](direct, { command, dataDir, ...extra })) as T;
+      return (await benchCommands[command](direct, { command, dataDir, ...extra })) as T;
     }
     const started = Date.now();
     const file = join(work, `tool-${argsFile++}.json`);
@@ -184,6 +189,8 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
     server = null;
   };
   const embedded = options.database === "pglite";
+  // From a due time set now to a server that takes claims: on PGlite the tool and the server start first.
+  const leadMs = () => (embedded ? 2_000 + 1.5 * (toolMs + startupMs) : 1_000);
   // "Check now" has a per-monitor cool-down (10 s): a pass never asks again sooner.
   const COOL_DOWN_MS = 11_000;
   let lastCheckNow = 0;
@@ -202,8 +209,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       let dueAt = 0;
       if (trigger === "scheduler") {
         // On PGlite the server starts after this: due once it has had time to be ready.
-        const lead = embedded ? 2_000 + 1.5 * (toolMs + startupMs) : 1_000;
-        dueAt = Date.now() + lead;
+        dueAt = Date.now() + leadMs();
         await tool("due", { at: new Date(dueAt).toISOString() });
       }
       const live = await serverUp();
@@ -286,7 +292,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
     // The lag phase: monitors due at lagRate per second; how late each first check started.
     const lagChecks = Math.min(pages, Math.round(options.lagRate * options.lagSeconds));
     if (embedded) await serverDown();
-    const lagAt = new Date(Date.now() + (embedded ? 2_000 + 1.5 * (toolMs + startupMs) : 1_000));
+    const lagAt = new Date(Date.now() + leadMs());
     const { ids } = await tool<{ ids: string[] }>("due", {
       at: lagAt.toISOString(),
       rate: options.lagRate,
@@ -304,6 +310,12 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       rate: options.lagRate,
       count: lagChecks,
     });
+    const sustained = options.sustained
+      ? await runSustained(
+          { tool, serverUp, serverDown, embedded, leadMs, say: (line) => process.stderr.write(`${line}\n`) },
+          options.sustained,
+        )
+      : null;
 
     const steady = [unchanged, changed1, changed2];
     const sum = (list: PassResult[], f: (p: PassResult) => number) => list.reduce((s, p) => s + f(p), 0);
@@ -336,6 +348,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       bytesPerChangedCheck: bytesPerChanged,
       lagMs: {
         rate: options.lagRate,
+        due: lagChecks,
         checks: lagsMs.length,
         p50: round(percentile(lagsMs, 50), 0),
         p99: round(percentile(lagsMs, 99), 0),
@@ -343,6 +356,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       changesInTruth: changedChecks,
       missed: sum(changedPasses, (p) => p.truth!.missed),
       noiseAlerts: sum([unchanged, changed1, changed2], (p) => p.truth?.noise ?? 0),
+      sustained,
       passes,
       log: keep ? deployment.logFile : null,
     };

@@ -7,18 +7,26 @@
  *   npm run bench            N = 500 on both databases + urlwatch + engine figure
  *   BENCH_10K=1 npm run bench   adds N = 10,000 on both databases (long: see the note it prints)
  *   npm run bench:peer       N = 500 on both databases + urlwatch only
+ *   BENCH_SUSTAINED=1 npm run bench   adds the sustained lag run to the first N's cases (sustained-lag.ts):
+ *                            a step run, then 10 minutes at 100 checks/s on copies of the monitors
  *
  * BENCH_PAGES (default 500), BENCH_DATABASES (pglite,postgres), BENCH_PEER (1), BENCH_ENGINE (1),
  * BENCH_LAG_RATE (100 checks/s), BENCH_LAG_SECONDS (5; the issue's aim is 600), BENCH_TIMEOUT_MINUTES
  * (60 per pass), DATABASE_URL (else scripts/ensure-postgres.sh), BENCH_CPU_PROF (a directory: each server
  * process writes `--cpu-prof` profiles there on exit, one per thread; on PGlite one run per pass; read them
  * with profile-breakdown.ts), BENCH_STATEMENTS (1: count PGlite's SQL statements per check, statement-probe.mjs).
+ * The sustained run: BENCH_SUSTAINED_RATE (100 checks/s), BENCH_SUSTAINED_SECONDS (600; 0 skips the full
+ * window), BENCH_SUSTAINED_STEPS (5,10,20,30,…,100 checks/s; empty skips the step run; it stops
+ * after the first rate whose p99 is 1 s or more), BENCH_SUSTAINED_STEP_SECONDS (60 per step); then the fair
+ * shares: BENCH_FAIRNESS_RATE (5 checks/s; 0 skips it) for BENCH_FAIRNESS_SECONDS (60), without and with
+ * another user's BENCH_FAIRNESS_SLOW_MONITORS (200) due at once on one host answering after BENCH_FAIRNESS_HOLD_MS (5000).
  */
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { watchKinds } from "@changeradar/contracts";
 import { type CaseResult, runServeCase } from "./serve-case";
+import { sustainedTable } from "./sustained-table";
 import { type PeerResult, runUrlwatchPeer } from "./urlwatch-peer";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -31,6 +39,27 @@ const withEngine = (env.BENCH_ENGINE ?? "1") === "1";
 const lagRate = Number(env.BENCH_LAG_RATE ?? 100);
 const lagSeconds = Number(env.BENCH_LAG_SECONDS ?? 5);
 const timeoutMs = Number(env.BENCH_TIMEOUT_MINUTES ?? 60) * 60_000;
+const sustained =
+  env.BENCH_SUSTAINED === "1"
+    ? {
+        rate: Number(env.BENCH_SUSTAINED_RATE ?? 100),
+        seconds: Number(env.BENCH_SUSTAINED_SECONDS ?? 600),
+        steps: (env.BENCH_SUSTAINED_STEPS ?? "5,10,20,30,40,50,60,70,80,90,100")
+          .split(",")
+          .filter(Boolean)
+          .map(Number),
+        stepSeconds: Number(env.BENCH_SUSTAINED_STEP_SECONDS ?? 60),
+        fairness:
+          Number(env.BENCH_FAIRNESS_RATE ?? 5) > 0
+            ? {
+                rate: Number(env.BENCH_FAIRNESS_RATE ?? 5),
+                seconds: Number(env.BENCH_FAIRNESS_SECONDS ?? 60),
+                slowMonitors: Number(env.BENCH_FAIRNESS_SLOW_MONITORS ?? 200),
+                holdMs: Number(env.BENCH_FAIRNESS_HOLD_MS ?? 5000),
+              }
+            : undefined,
+      }
+    : undefined;
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const load = () =>
@@ -55,6 +84,7 @@ const header = {
   databases,
   watch: watchKinds,
   lag: { rate: lagRate, seconds: lagSeconds },
+  sustained: sustained ?? null,
 };
 process.stdout.write(`${JSON.stringify({ serveBench: header })}\n`);
 if (!pagesList.includes(10_000))
@@ -87,7 +117,16 @@ for (const pages of pagesList) {
   if (withPeer && pages <= 500) await timed(`urlwatch N=${pages}`, () => runUrlwatchPeer(pages));
   for (const database of databases) {
     await timed(`ChangeRadar ${database} N=${pages}`, () =>
-      runServeCase({ database, pages, watch: watchKinds, postgresUrl, lagRate, lagSeconds, timeoutMs }),
+      runServeCase({
+        database,
+        pages,
+        watch: watchKinds,
+        postgresUrl,
+        lagRate,
+        lagSeconds,
+        timeoutMs,
+        sustained: pages === pagesList[0] ? sustained : undefined,
+      }),
     );
   }
 }
@@ -114,7 +153,7 @@ const lines = [
   "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ...rows.map((row) => {
     const serve = "database" in row ? row : null;
-    return `| ${row.tool} | ${row.pages} | ${row.checksPerSecond} | ${cell(serve?.checkNowChecksPerSecond)} | ${cell(serve?.schedulerChecksPerSecond)} | ${row.cpuSecondsPerCheck} | ${row.peakRssMb} | ${cell(serve?.bytesPerUnchangedCheck)} | ${cell(serve?.bytesPerChangedCheck)} | ${serve ? `${cell(serve.lagMs.p50)} / ${cell(serve.lagMs.p99)} (${serve.lagMs.checks} at ${serve.lagMs.rate}/s)` : "–"} | ${row.missed} / ${row.changesInTruth} | ${row.noiseAlerts} | ${row.loadAverage} |`;
+    return `| ${row.tool} | ${row.pages} | ${row.checksPerSecond} | ${cell(serve?.checkNowChecksPerSecond)} | ${cell(serve?.schedulerChecksPerSecond)} | ${row.cpuSecondsPerCheck} | ${row.peakRssMb} | ${cell(serve?.bytesPerUnchangedCheck)} | ${cell(serve?.bytesPerChangedCheck)} | ${serve ? `${cell(serve.lagMs.p50)} / ${cell(serve.lagMs.p99)} (${serve.lagMs.checks} of ${serve.lagMs.due} at ${serve.lagMs.rate}/s)` : "–"} | ${row.missed} / ${row.changesInTruth} | ${row.noiseAlerts} | ${row.loadAverage} |`;
   }),
   "",
   ...rows.flatMap((row) => {
@@ -135,6 +174,7 @@ const lines = [
           ]),
     ];
   }),
+  ...sustainedTable(rows.flatMap((row) => ("sustained" in row && row.sustained ? [row] : []))),
   "",
   "checks/s: the unchanged pass and both change rounds (check now: unchanged + round 1; scheduler: round 2).",
   "Peak RSS: ChangeRadar's own processes (PostgreSQL's server not counted); PGlite: the largest of its per-pass runs.",

@@ -173,6 +173,8 @@ export async function startServer(deployment: Deployment): Promise<ServerProcess
     BENCH_MEMORY_DIR: join(deployment.dataDir, "..", "memory"),
   };
   mkdirSync(env.BENCH_MEMORY_DIR!, { recursive: true });
+  // The log is appended to by every run of the case: this run's lines are those after this offset.
+  const logStart = existsSync(deployment.logFile) ? statSync(deployment.logFile).size : 0;
   const log = createWriteStream(deployment.logFile, { flags: "a" });
   const children =
     deployment.database === "pglite" ? [startRole("serve", env, log)] : [startRole("api", env, log)];
@@ -180,14 +182,14 @@ export async function startServer(deployment: Deployment): Promise<ServerProcess
   try {
     await waitReady(baseUrl, children);
     // `npm run bench` builds the bundle first; a source edited since makes the command run the sources.
-    if (readFileSync(deployment.logFile, "utf8").includes("running the TypeScript sources through tsx"))
+    if (logSince(deployment.logFile, logStart).includes("running the TypeScript sources through tsx"))
       process.stderr.write(
         "Warning: the server ran its sources through tsx, not the bundle `npm start` runs.\n",
       );
     if (deployment.database === "postgres") {
       // Workers after the API: it has run the migrations, so they do not wait on its lock.
       children.push(startRole("worker", env, log), startRole("worker", env, log));
-      await waitForLine(deployment.logFile, "ChangeRadar worker started", 2, children);
+      await waitForLine(deployment.logFile, logStart, "ChangeRadar worker started", 2, children);
     }
   } catch (error) {
     for (const child of children) child.kill("SIGKILL");
@@ -261,12 +263,20 @@ export async function startServer(deployment: Deployment): Promise<ServerProcess
   };
 }
 
-async function waitForLine(file: string, text: string, times: number, children: ChildProcess[]) {
+const logSince = (file: string, offset: number) => readFileSync(file).subarray(offset).toString("utf8");
+
+async function waitForLine(
+  file: string,
+  offset: number,
+  text: string,
+  times: number,
+  children: ChildProcess[],
+) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const dead = children.find((child) => child.exitCode !== null);
     if (dead) throw new Error(`a server process exited (${dead.exitCode}) while starting; see ${file}`);
-    const seen = readFileSync(file, "utf8").split(text).length - 1;
+    const seen = logSince(file, offset).split(text).length - 1;
     if (seen >= times) return;
     await sleep(200);
   }
