@@ -5,7 +5,15 @@ import { insertKey } from "../../src/api-keys/api-keys.repository";
 import type { DatabaseHandle } from "../../src/db/database";
 import { monitors } from "../../src/db/schema/monitors";
 import { insertBusinessUser } from "../scratch";
-import { type CopyArgs, copy, copyLag, dueCopies, dueSlow, slowUser } from "./sustained-queries";
+import {
+  type CopyArgs,
+  copy,
+  copyLag,
+  dueCopies,
+  dueSlow,
+  firstStartFrom,
+  slowUser,
+} from "./sustained-queries";
 
 export interface ToolArgs extends CopyArgs {
   command: keyof typeof benchCommands;
@@ -65,10 +73,11 @@ export async function due(database: DatabaseHandle, args: ToolArgs) {
 
 /** The lags of the checks that started (a monitor without one is left out: `due` says how many there were). */
 export async function lag(database: DatabaseHandle, args: ToolArgs) {
+  const started = firstStartFrom(args.at!);
   const result = await database.db.execute(sql`
     ${ranked(args.at!, args.rate!)}
-    select extract(epoch from (min(c.started_at) - p.due_at)) * 1000 as lag_ms
-    from planned p join checks c on c.monitor_id = p.id and c.started_at >= ${args.at!}::timestamptz
+    select extract(epoch from (min(${started}) - p.due_at)) * 1000 as lag_ms
+    from planned p join checks c on c.monitor_id = p.id and ${started} is not null
     where p.n < ${args.count!}
     group by p.id, p.due_at`);
   return { lagsMs: rowsOf<{ lag_ms: number | string }>(result).map((row) => Number(row.lag_ms)) };

@@ -101,22 +101,31 @@ export async function dueCopies(database: DatabaseHandle, args: CopyArgs) {
 }
 
 /**
+ * When the first check of row `c` at or after `at` started, null if none did. A run of identical unchanged
+ * checks is one row (check-runs.ts): one that began before `at` shows a check after it only as its last.
+ */
+export const firstStartFrom = (at: string) =>
+  sql`(case when c.started_at >= ${at}::timestamptz then c.started_at
+    when c.last_started_at >= ${at}::timestamptz then c.last_started_at end)`;
+
+/**
  * For each copy of the window, its due time and when its first check since `at` started. Answers the
  * lags of the checks that started (start − due, ms) and, for the copies due but not started when the
  * server was told to stop, how long they had waited by then (their lag is at least that).
  */
 export async function copyLag(database: DatabaseHandle, args: CopyArgs) {
+  const checkStart = firstStartFrom(args.at!);
   const result = await database.db.execute(sql`
     with window_copies as (
       select id, ${args.at!}::timestamptz + make_interval(secs => (${copyNumber} - ${args.from!})::float8 / ${args.rate!}) as due_at
       from monitors
       where name like ${`${PREFIX}%`} and ${copyNumber} - ${args.from!} between 0 and ${args.count!} - 1
     )
-    select extract(epoch from (min(c.started_at) - w.due_at)) * 1000 as lag_ms, min(c.duration_ms) as duration_ms,
+    select extract(epoch from (min(${checkStart}) - w.due_at)) * 1000 as lag_ms, min(c.duration_ms) as duration_ms,
       extract(epoch from (w.due_at - ${args.at!}::timestamptz)) * 1000 as due_ms,
       extract(epoch from (${args.end!}::timestamptz - w.due_at)) * 1000 as waited_ms
     from window_copies w left join checks c on c.monitor_id = w.id
-      and c.started_at between ${args.at!}::timestamptz and ${args.end!}::timestamptz
+      and ${checkStart} <= ${args.end!}::timestamptz
     group by w.id, w.due_at`);
   const rows = rowsOf<{
     lag_ms: number | string | null;
