@@ -8,7 +8,8 @@
  * takes the bytes over: the returned page's `bytes` and `text` are then not to be read).
  *
  * Given the stored version (`compareWith`), a page that needs a parse is extracted and compared with it in
- * one engine job: the new snapshot is not sent back to the engine to be compared.
+ * one engine job: the new snapshot is not sent back to the engine to be compared, and comes back only when
+ * it changed (else `unchanged`, with the page's facts).
  */
 import { createHash } from "node:crypto";
 import type { ChangeResult, CompareOptions } from "./compare/types";
@@ -16,7 +17,13 @@ import type { ExtractOptions } from "./extract";
 import { parseScope } from "./extract";
 import { type FetchedPage, type FetchPageOptions, fetchPage } from "./fetch";
 import type { FetchRequest } from "./fetch/types";
-import { inProcessEngine, type PackedSnapshot, type PageEngine, type PageSource } from "./pool/jobs";
+import {
+  inProcessEngine,
+  type PackedSnapshot,
+  type PageEngine,
+  type PageSource,
+  type SnapshotFacts,
+} from "./pool/jobs";
 import type { Snapshot } from "./snapshot";
 
 export interface SnapshotPageRequest extends FetchRequest {
@@ -51,6 +58,14 @@ export type PageSnapshot =
       snapshot: Snapshot;
       /** The comparison with `compareWith`'s version; null when none was given or none was stored. */
       comparison: ChangeResult | null;
+    }
+  /** Compared with `compareWith`'s version: no change and no flip-flop, so only the page's facts came back. */
+  | {
+      kind: "unchanged";
+      page: FetchedPage;
+      bodyHash: string;
+      facts: SnapshotFacts;
+      comparison: ChangeResult;
     };
 
 /** sha256 of the body bytes, hex (the screenshot of a rendered page is not part of it). */
@@ -90,13 +105,10 @@ export async function snapshotPage(
   const extractOptions: ExtractOptions = { scope };
   const previous = compareWith ? await compareWith.load() : null;
   if (previous && compareWith) {
-    const { snapshot, result } = await engine.extractAndCompare(
-      source,
-      extractOptions,
-      previous,
-      compareWith.options,
-    );
-    return { kind: "snapshot", page, bodyHash: hash, snapshot, comparison: result };
+    const compared = await engine.extractAndCompare(source, extractOptions, previous, compareWith.options);
+    return "facts" in compared
+      ? { kind: "unchanged", page, bodyHash: hash, facts: compared.facts, comparison: compared.result }
+      : { kind: "snapshot", page, bodyHash: hash, snapshot: compared.snapshot, comparison: compared.result };
   }
   const snapshot =
     "input" in source

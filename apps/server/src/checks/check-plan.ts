@@ -1,9 +1,9 @@
 import type { IgnoredNoiseCounts } from "@changeradar/contracts";
-import type { Snapshot } from "@changeradar/engine";
+import type { Snapshot, SnapshotFacts } from "@changeradar/engine";
 import type { LatestFacts, MonitorRow } from "../db/schema/monitors";
 import { type CheckTiming, nextCheckAfterFailure, nextCheckAfterSuccess } from "./check-timing";
 import type { MonitorState, NewChange } from "./checks.repository";
-import type { PageCheckOutcome } from "./page-check";
+import { factsOf, type PageCheckOutcome } from "./page-check";
 import { storedDiff } from "./stored-diff";
 
 const RECENT_FINGERPRINTS = 5;
@@ -92,7 +92,7 @@ export function planRecord(
 ): CheckPlan {
   const status = statusOf(outcome);
   const state = monitorState(monitor, outcome, now, ctx);
-  const snapshot = "snapshot" in outcome ? outcome.snapshot : null;
+  const snapshot = factsOf(outcome);
   const plan: CheckPlan = {
     monitorId: monitor.id,
     userId: monitor.userId,
@@ -234,7 +234,8 @@ function monitorState(
   // Not modified, or the same bytes as last time: only the schedule moves (no facts, hash or price).
   if (outcome.kind === "not_modified" || outcome.kind === "same_body") return state;
   state.bodyHash = outcome.bodyHash;
-  state.latest = latestFacts(outcome.snapshot);
+  const facts = factsOf(outcome);
+  if (facts) state.latest = latestFacts(facts);
   if (outcome.kind === "baseline") {
     // Noise is learned again from this version's first difference.
     state.learnedNoise = null;
@@ -268,7 +269,7 @@ function healthAlerts(monitor: MonitorRow, state: MonitorState, outcome: PageChe
   return [];
 }
 
-function latestFacts(snapshot: Snapshot): LatestFacts {
+function latestFacts(snapshot: SnapshotFacts): LatestFacts {
   return {
     title: snapshot.title,
     price: snapshot.price ? { amount: snapshot.price.amount, currency: snapshot.price.currency } : null,

@@ -15,6 +15,7 @@ import {
   type PageSnapshot,
   refineWithAI,
   type Snapshot,
+  type SnapshotFacts,
   sharedEnginePool,
   snapshotPage,
 } from "@changeradar/engine";
@@ -98,13 +99,16 @@ export type PageCheckOutcome =
    */
   | (Fetched & {
       kind: "unchanged";
-      snapshot: Snapshot;
       rebase: boolean;
       fingerprint: string;
       learnedNoise?: LearnedNoise;
       /** What the noise filter hid when it compared this version with the last. */
       ignored?: IgnoredNoise | null;
-    })
+    } & (
+        | { snapshot: Snapshot }
+        /** Compared where it was extracted: only its facts came back (it is not stored). */
+        | { facts: SnapshotFacts; rebase: false }
+      ))
   | (Fetched & {
       kind: "changed";
       snapshot: Snapshot;
@@ -214,6 +218,19 @@ export async function checkPage(
   try {
     if (first.kind === "not_modified" && hasPrevious) return { ...fetched, kind: "not_modified" };
     if (first.kind === "same_body" && hasPrevious) return { ...fetched, kind: "same_body" };
+    if (first.kind === "unchanged") {
+      const { facts, comparison } = first;
+      if (facts.scopeMatched === false) return { ...fetched, kind: "error", error: scopeMissed(monitor) };
+      return {
+        ...fetched,
+        durationMs: Date.now() - started,
+        kind: "unchanged",
+        facts,
+        rebase: false,
+        fingerprint: comparison.fingerprint,
+        ignored: comparison.ignored ?? null,
+      };
+    }
     if (first.kind !== "snapshot") throw new Error("The page gave no content to compare.");
     const { snapshot, page } = first;
     const judged = first.comparison;
@@ -224,13 +241,7 @@ export async function checkPage(
       return previous;
     };
     if (!judged && hasPrevious) previous = await loadPrevious();
-    if (snapshot.scopeMatched === false) {
-      return {
-        ...fetched,
-        kind: "error",
-        error: `The selector "${monitor.selector}" matched nothing on the page.`,
-      };
-    }
+    if (snapshot.scopeMatched === false) return { ...fetched, kind: "error", error: scopeMissed(monitor) };
     if (!judged && !previous) {
       // One fetch: noise is learned later, from a second fetch at the first check that sees a difference.
       return {
@@ -288,6 +299,16 @@ export async function checkPage(
   } catch (error) {
     return failure(error, started, first.page.status);
   }
+}
+
+function scopeMissed(monitor: MonitorRow): string {
+  return `The selector "${monitor.selector}" matched nothing on the page.`;
+}
+
+/** The facts of the version a check saw (title, price, availability), when it read the page. */
+export function factsOf(outcome: PageCheckOutcome): SnapshotFacts | null {
+  if ("facts" in outcome) return outcome.facts;
+  return "snapshot" in outcome ? outcome.snapshot : null;
 }
 
 function compareOptions(monitor: MonitorRow, learnedNoise: LearnedNoise | null): CompareOptions {

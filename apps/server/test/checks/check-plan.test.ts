@@ -120,6 +120,18 @@ interface Case {
   ignored?: CheckPlan["check"]["ignored"];
 }
 
+/** An unchanged page: quiet, its facts and body hash refreshed, its price point kept. */
+const unchangedPlan = {
+  status: "unchanged",
+  quiet: true,
+  state: {
+    bodyHash: "b2:k",
+    latest: { title: "Acme Anvil", price: { amount: 24.99, currency: "USD" }, availability: "in_stock" },
+  },
+  untouched: ["learnedNoise", "recentFingerprints", "lastChangeAt"],
+  price: 24.99,
+} satisfies Partial<Case>;
+
 const cases: Case[] = [
   {
     name: "not modified: only the schedule moves",
@@ -142,14 +154,18 @@ const cases: Case[] = [
   {
     name: "unchanged: quiet, facts and body hash refreshed, price point kept",
     outcome: { ...fetched, kind: "unchanged", snapshot: snapshot(), rebase: false, fingerprint: "f0" },
-    status: "unchanged",
-    quiet: true,
-    state: {
-      bodyHash: "b2:k",
-      latest: { title: "Acme Anvil", price: { amount: 24.99, currency: "USD" }, availability: "in_stock" },
+    ...unchangedPlan,
+  },
+  {
+    name: "unchanged, compared where it was extracted (facts only): the same facts, hash and price point",
+    outcome: {
+      ...fetched,
+      kind: "unchanged",
+      facts: { title: "Acme Anvil", price: usd(24.99), availability: "in_stock", scopeMatched: null },
+      rebase: false,
+      fingerprint: "f0",
     },
-    untouched: ["learnedNoise", "recentFingerprints", "lastChangeAt"],
-    price: 24.99,
+    ...unchangedPlan,
   },
   {
     name: "unchanged with noise ignored: the check row keeps only the kinds that hid something",

@@ -37,8 +37,9 @@ function sameLines(a: readonly string[], b: readonly string[]): boolean {
 const noChange = <T>(): SetDiff<T> => ({ added: [], removed: [] });
 
 /**
- * The diffs of the kinds the monitor watches (the text diff always: it is what a change shows). A kind not
- * watched can never make a change, so its diff (a pixel diff above all) is not computed.
+ * The diffs of the kinds the monitor watches. A kind not watched can never make a change, so its diff (a
+ * pixel diff above all) is not computed. The text diff is what a change shows: when text is not watched it
+ * is left empty here and computed only once another kind made a change (`withTextDiff`).
  */
 function computeDiffs(
   previous: Snapshot,
@@ -48,9 +49,7 @@ function computeDiffs(
   options: CompareOptions,
   watched: ReadonlySet<WatchKind>,
 ): ChangeDiffs {
-  const text: LineDiffEntry[] = sameLines(a.lines, b.lines)
-    ? []
-    : diffLines({ lines: a.lines, originals: a.originals }, { lines: b.lines, originals: b.originals });
+  const text = watched.has("text") ? textDiff(a, b) : [];
   const structure = watched.has("structure")
     ? diffStrings(a.structurePaths, b.structurePaths)
     : noChange<string>();
@@ -73,6 +72,12 @@ function computeDiffs(
           })
         : null,
   };
+}
+
+function textDiff(a: NormalisedView, b: NormalisedView): LineDiffEntry[] {
+  return sameLines(a.lines, b.lines)
+    ? []
+    : diffLines({ lines: a.lines, originals: a.originals }, { lines: b.lines, originals: b.originals });
 }
 
 interface KindChange {
@@ -176,6 +181,7 @@ export function compareSnapshots(previous: Snapshot, next: Snapshot, options: Co
     (c) => watched.has(c.kind) && c.significance >= minimum,
   );
   const detected = changes.length > 0;
+  if (detected && !watched.has("text")) diffs.text = textDiff(a, b);
   const conditions = detected
     ? evaluateConditions(options.conditions ?? [], previous, next, options.conditionMode)
     : { passed: false, results: [] };

@@ -13,6 +13,7 @@ export {
   type PackedSnapshot,
   type PageEngine,
   type PageSource,
+  type SnapshotFacts,
   unpackSnapshot,
 } from "./jobs";
 export { configureSharedEnginePool, sharedEnginePool } from "./shared-pool";

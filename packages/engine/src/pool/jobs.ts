@@ -62,10 +62,16 @@ export interface EngineJobResults {
   learnNoise: LearnedNoise;
 }
 
-export interface ExtractedAndCompared {
-  snapshot: Snapshot;
-  result: ChangeResult;
-}
+/** What a check keeps of a version it does not store: the facts it shows for the monitor. */
+export type SnapshotFacts = Pick<Snapshot, "title" | "price" | "availability" | "scopeMatched">;
+
+/**
+ * A page that did not change (and did not flip back to a recent version) is not stored: only its facts
+ * travel back, not its lines, items and paths (copied between threads, then garbage on the caller's).
+ */
+export type ExtractedAndCompared =
+  | { snapshot: Snapshot; result: ChangeResult }
+  | { facts: SnapshotFacts; result: ChangeResult };
 
 /** The page-level work of a check, wherever it runs: in this thread or on the pool's worker threads. */
 export interface PageEngine {
@@ -128,7 +134,10 @@ async function extractAndCompare(
   compare: CompareOptions,
 ): Promise<ExtractedAndCompared> {
   const snapshot = await extractSource(source, options);
-  return { snapshot, result: compareSnapshots(unpackSnapshot(previous), snapshot, compare) };
+  const result = compareSnapshots(unpackSnapshot(previous), snapshot, compare);
+  if (result.changed || result.flipFlop) return { snapshot, result };
+  const { title, price, availability, scopeMatched } = snapshot;
+  return { facts: { title, price, availability, scopeMatched }, result };
 }
 
 function decodedInput(page: EncodedPage): ExtractInput {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareSnapshots, fingerprintSnapshot, normaliseSnapshot } from "../../src/compare";
-import { buildSnapshot, item } from "./build-snapshot";
+import { buildSnapshot, item, usd } from "./build-snapshot";
 
 const settings = { rules: [], learnedNoise: null };
 const page = buildSnapshot({
@@ -27,5 +27,25 @@ describe("normalising only what is watched", () => {
       const watchesItems = (watch as readonly string[]).includes("new_content");
       expect(result.diffs.items.added).toHaveLength(watchesItems ? 1 : 0);
     }
+  });
+});
+
+describe("the text diff of a monitor that does not watch text", () => {
+  const priced = (amount: number, lines: string[]) => buildSnapshot({ lines, price: usd(amount) });
+
+  it("is not computed while no watched kind changed", () => {
+    const result = compareSnapshots(priced(10, ["Price $10", "Old"]), priced(10, ["Price $10", "New"]), {
+      watch: ["price"],
+    });
+    expect(result.changed).toBe(false);
+    expect(result.diffs.text).toEqual([]);
+  });
+
+  it("is computed once a watched kind changed: it is what the change shows", () => {
+    const result = compareSnapshots(priced(10, ["Price $10"]), priced(12, ["Price $12"]), {
+      watch: ["price"],
+    });
+    expect(result.kinds).toEqual(["price"]);
+    expect(result.diffs.text.filter((entry) => entry.op !== "equal").length).toBeGreaterThan(0);
   });
 });

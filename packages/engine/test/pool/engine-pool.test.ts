@@ -142,12 +142,11 @@ describe("the engine pool", () => {
       { json: gzipSync(json), encoding: "gzip" as const },
     ]) {
       const pageBytes = new Uint8Array(bytes);
-      const { snapshot, result } = await pool.extractAndCompare(
-        { page: { ...page, bytes: pageBytes } },
-        {},
-        previous,
-        { watch },
-      );
+      const compared = await pool.extractAndCompare({ page: { ...page, bytes: pageBytes } }, {}, previous, {
+        watch,
+      });
+      if (!("snapshot" in compared)) throw new Error("A changed page comes back whole.");
+      const { snapshot, result } = compared;
       expect(snapshot).toEqual(await inProcessEngine.extractBytes({ ...page, bytes }));
       expect(result).toEqual(compareSnapshots(stored, snapshot, { watch }));
       expect(result.changed).toBe(true);
@@ -160,7 +159,25 @@ describe("the engine pool", () => {
       { json, encoding: "identity" },
       { watch },
     );
-    expect(text.result).toEqual(compareSnapshots(stored, text.snapshot, { watch }));
+    expect("snapshot" in text && text.result).toEqual(compareSnapshots(stored, before, { watch }));
+  });
+
+  it("sends back only the facts of a page that did not change, not its lines, items and paths", async () => {
+    const entry = corpusEntries().find((e) => e.category === "product")!;
+    const input = { ...readCorpusPage(entry).input, bytes: undefined };
+    const snapshot = extractSnapshotSync(input);
+    const compared = await pool.extractAndCompare(
+      { input },
+      {},
+      { json: Buffer.from(JSON.stringify(snapshot)), encoding: "identity" },
+      { watch },
+    );
+    const { title, price, availability, scopeMatched } = snapshot;
+    expect(compared).toEqual({
+      facts: { title, price, availability, scopeMatched },
+      result: compareSnapshots(snapshot, snapshot, { watch }),
+    });
+    expect(compared.result.changed).toBe(false);
   });
   it("works a huge DOM off the main thread while a trivial job and /health keep answering", async () => {
     const hostile = pool.extract(hugeDom);

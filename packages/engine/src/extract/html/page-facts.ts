@@ -1,7 +1,7 @@
 import type { Element, ParentNode } from "domhandler";
 import { type BuyControl, controlKindOf, isDisabledControl } from "../availability/buy-controls";
 import { statedAvailability } from "../availability/text-cues";
-import { detached } from "./detached";
+import { boundedCache } from "../bounded-cache";
 import { type ImageReference, insideAdSlot } from "./images";
 import type { LineBuilder } from "./line-builder";
 import { textOf } from "./text-of";
@@ -199,17 +199,7 @@ function hintsOf(value: string): number {
 }
 
 // Class attributes repeat heavily: their hints are remembered per attribute value.
-const hintsByClass = new Map<string, number>();
-
-function classHints(cls: string): number {
-  let hints = hintsByClass.get(cls);
-  if (hints === undefined) {
-    hints = hintsOf(cls);
-    if (hintsByClass.size >= 5_000) hintsByClass.clear();
-    hintsByClass.set(detached(cls), hints);
-  }
-  return hints;
-}
+const classHints = boundedCache(5_000, hintsOf);
 
 function pushImage(facts: PageFacts, a: Record<string, string>): void {
   if (a.width === "1" && a.height === "1") return;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Element } from "domhandler";
 import { updateJoined } from "../../hash-joined";
-import { detached } from "./detached";
+import { boundedCache } from "../bounded-cache";
 
 export const maxStructurePaths = 2000;
 /** Deeper elements are left out of the fingerprint: paths grow with depth, and 10,000-deep pages exist. */
@@ -15,13 +15,8 @@ const generatedClass =
 export function pathSegment(el: Element): string {
   const cls = el.attribs.class;
   if (cls === undefined || cls === "") return el.name;
-  let known = classSegments.get(cls);
-  if (known === undefined) {
-    const suffix = stableClasses(cls);
-    known = { suffix, tag: el.name, segment: el.name + suffix };
-    if (classSegments.size >= maxCached) classSegments.clear();
-    classSegments.set(detached(cls), known);
-  } else if (known.tag !== el.name) {
+  const known = classSegment(cls);
+  if (known.tag !== el.name) {
     known.tag = el.name;
     known.segment = el.name + known.suffix;
   }
@@ -37,8 +32,11 @@ interface ClassSegment {
 }
 
 // Class attributes repeat heavily within and across pages: remember the answer per attribute value.
-const classSegments = new Map<string, ClassSegment>();
-const maxCached = 5_000;
+const classSegment = boundedCache<ClassSegment>(5_000, (cls) => ({
+  suffix: stableClasses(cls),
+  tag: "",
+  segment: "",
+}));
 
 function stableClasses(cls: string): string {
   const kept = [...new Set(cls.split(/\s+/))]

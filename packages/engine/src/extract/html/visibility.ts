@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { detached } from "./detached";
+import { boundedCache } from "../bounded-cache";
 
 const hiddenStyle = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
@@ -30,8 +30,9 @@ export function isHiddenElement(el: Element): boolean {
 }
 
 // Class attributes repeat heavily within and across pages: remember the answer per attribute value.
-const hiddenByClass = new Map<string, boolean>();
-const maxCached = 5_000;
+const hiddenByClass = boundedCache(5_000, (cls) =>
+  cls.split(/\s+/).some((token) => hiddenClasses.has(token)),
+);
 
 /**
  * A class attribute that holds none of the hidden classes even as a substring (most do not) needs no split
@@ -40,12 +41,5 @@ const maxCached = 5_000;
 const hiddenClassHint = new RegExp([...hiddenClasses].join("|"));
 
 function hasHiddenClass(cls: string): boolean {
-  if (!hiddenClassHint.test(cls)) return false;
-  let hidden = hiddenByClass.get(cls);
-  if (hidden === undefined) {
-    hidden = cls.split(/\s+/).some((token) => hiddenClasses.has(token));
-    if (hiddenByClass.size >= maxCached) hiddenByClass.clear();
-    hiddenByClass.set(detached(cls), hidden);
-  }
-  return hidden;
+  return hiddenClassHint.test(cls) && hiddenByClass(cls);
 }

@@ -1,4 +1,4 @@
-import { detached } from "../html/detached";
+import { boundedCache } from "../bounded-cache";
 import { currencyTable, type TokenMeaning } from "./currency-table";
 import { foldToken } from "./fold";
 
@@ -14,22 +14,15 @@ export interface LocaleHints {
   regions: string[];
 }
 
-const likelyRegions = new Map<string, string>();
-
 /** The region a language is mostly used in ("sv" → "SE", "ja" → "JP"), from ICU's likely subtags. */
-function likelyRegion(language: string): string {
+const likelyRegion = boundedCache(500, (language) => {
   if (language === "") return "";
-  let region = likelyRegions.get(language);
-  if (region === undefined) {
-    try {
-      region = new Intl.Locale(language).maximize().region ?? "";
-    } catch {
-      region = "";
-    }
-    if (likelyRegions.size < 500) likelyRegions.set(detached(language), region);
+  try {
+    return new Intl.Locale(language).maximize().region ?? "";
+  } catch {
+    return "";
   }
-  return region;
-}
+});
 
 export function localeHints(pageUrl: string, lang: string | null): LocaleHints {
   let host = "";

@@ -14,6 +14,7 @@
  *   but "5 lei"), after which any currency the table knows is read.
  * English is left out, as in the table: "5 pounds" is a weight far more often than a price.
  */
+import { boundedCache } from "../bounded-cache";
 import { currencyTable } from "./currency-table";
 import { foldToken } from "./fold";
 
@@ -26,8 +27,11 @@ interface LocalNames {
   connectors: Set<string>;
 }
 
-const cache = new Map<string, LocalNames>();
-const maxCached = 200;
+/** Keyed by "language|REGION,REGION": the key is all the build needs. */
+const cachedLocalNames = boundedCache(200, (key) => {
+  const [language, regions] = key.split("|");
+  return buildLocalNames(language, regions.split(","));
+});
 const scripts = ["", "Latn", "Cyrl", "Arab"];
 const endingsDropped = [1, 2];
 const minSingular = 5;
@@ -36,13 +40,7 @@ const minPlural = 4;
 /** The local names for a page in this language from these regions (upper case), or null when none. */
 export function localNames(language: string, regions: readonly string[]): LocalNames | null {
   if (language === "" || language === "en" || regions.length === 0) return null;
-  const key = `${language}|${regions.join(",")}`;
-  let entry = cache.get(key);
-  if (entry === undefined) {
-    entry = buildLocalNames(language, regions);
-    if (cache.size < maxCached) cache.set(key, entry);
-  }
-  return entry;
+  return cachedLocalNames(`${language}|${regions.join(",")}`);
 }
 
 function buildLocalNames(language: string, regions: readonly string[]): LocalNames {
