@@ -20,6 +20,7 @@ export function boundedCache<V>(max: number, compute: (key: string) => V): (key:
     let value = entries.get(key);
     if (value === undefined) {
       value = compute(key);
+      if (value === undefined) return value;
       if (entries.size >= max) entries.delete(entries.keys().next().value as string);
       entries.set(detached(key), value);
     }

@@ -28,6 +28,18 @@ describe("boundedCache", () => {
     expect(computed).toEqual(["k1", "k2", "k3", "k4", "k5", "k1"]);
   });
 
+  it("remembers no undefined answer, so asking for one never pushes a remembered key out", () => {
+    const computed: string[] = [];
+    const lookUp = boundedCache(1, (key) => {
+      computed.push(key);
+      return key === "none" ? undefined : key.length;
+    });
+    lookUp("kept");
+    lookUp("none");
+    lookUp("kept");
+    expect(computed).toEqual(["kept", "none"]);
+  });
+
   it("stores a copy of its key: a key cut out of a long page does not keep the page alive", () => {
     setFlagsFromString("--expose-gc");
     const collectGarbage = runInNewContext("gc") as () => void;
