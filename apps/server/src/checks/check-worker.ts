@@ -191,8 +191,10 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     const asked = new Map<string, Date>();
     for (const [monitorId, askedAt] of soon) {
       if (!running || asked.size >= slots.free) break;
+      // Asked for while its check runs: claimed once that check is over (its end starts this again).
+      if (inFlight.has(monitorId)) continue;
       soon.delete(monitorId);
-      if (!inFlight.has(monitorId)) asked.set(monitorId, askedAt);
+      asked.set(monitorId, askedAt);
     }
     if (asked.size === 0) return;
     // Free slots are taken at once (before the claim's round trip), one per monitor asked for.
@@ -335,7 +337,13 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       await releaseLeases(db, [...inFlight.keys()], owner);
     },
     checkSoon(monitorId) {
-      if (!running || inFlight.has(monitorId)) return;
+      if (!running) return;
+      // Its check is running: the page is checked again after it, as it is then. The request may come just
+      // after that check's row is written (no "check now" mark left for the writer to see), so it is kept here.
+      if (inFlight.has(monitorId)) {
+        if (!soon.has(monitorId)) soon.set(monitorId, clock.now());
+        return;
+      }
       // With every slot busy or promised to checks asked for before, a scheduler takes the monitor when
       // it is due, as it takes any other.
       if (scheduling && slots.free <= soon.size) {

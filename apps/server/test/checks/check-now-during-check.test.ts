@@ -9,7 +9,13 @@ import { sharedEnginePool } from "@changeradar/engine";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitors } from "../../src/db/schema/monitors";
-import { changeCount, checkCount, schedulingWorker } from "../monitors/support/checks";
+import {
+  changeCount,
+  checkCount,
+  insertPausedMonitors,
+  manualWorker,
+  schedulingWorker,
+} from "../monitors/support/checks";
 import { type HoldingPageServer, startHoldingPageServer } from "../monitors/support/holding-page-server";
 import { productPage } from "../monitors/support/page-server";
 import { databaseKind, eventually, startTestApp, type TestApp } from "../monitors/support/test-app";
@@ -97,5 +103,32 @@ describe(`check now during a running check on ${databaseKind}`, () => {
       (n) => n === 1,
     );
     expect(await checkCount(db, id)).toBe(2);
+  });
+
+  it("a check asked of the worker while it runs one of the monitor follows it", async () => {
+    // The race CI met: a request that reached the worker after the check's row was written, before the
+    // worker had let go of the check, was dropped, and a worker without a scheduler never checked again.
+    const db = t.database.handle.db;
+    const user = await t.signUp("Business");
+    site.set("/asked-twice", oldPage);
+    const [id] = await insertPausedMonitors(db, user.id, [url("/asked-twice")]);
+    const later = new Date(Date.now() + 86_400_000);
+    await db.update(monitors).set({ paused: false, nextCheckAt: later }).where(eq(monitors.id, id));
+    const worker = manualWorker(db);
+    try {
+      site.hold("/asked-twice");
+      worker.checkSoon(id);
+      await eventually(site.heldCount("/asked-twice"), (n) => n === 1);
+      worker.checkSoon(id);
+      site.set("/asked-twice", newPage);
+      site.release("/asked-twice");
+      await eventually(
+        () => changeCount(db, id),
+        (n) => n === 1,
+      );
+      expect(await checkCount(db, id)).toBe(2);
+    } finally {
+      await worker.stop();
+    }
   });
 });
