@@ -15,17 +15,26 @@ export const lastStartedAt = sql<Date>`coalesce(${checks.lastStartedAt}, ${check
 );
 
 /**
- * How many of the rows' checks started at or after `since`, over rows whose last check did (see
+ * How many of a row's checks started at or after `since`, for a row whose last check did (see
  * `lastStartedAt`). A run that began before `since` counts the checks after it as evenly spaced over the
  * run (they are: one monitor, one frequency, one day), and at least its last.
  */
+export function rowChecksSince(since: SQL): SQL<number> {
+  return sql<number>`case when ${checks.startedAt} >= ${since} then 1 + ${checks.repeats}
+    else least(${checks.repeats}, 1 + floor(${checks.repeats}
+      * extract(epoch from ${checks.lastStartedAt} - ${since})
+      / extract(epoch from ${checks.lastStartedAt} - ${checks.startedAt}))::int) end`;
+}
+
+/** How many of the rows' checks started at or after `since`, over rows whose last check did. */
 export function checksSince(since: Date): SQL<number> {
   const at = sql`${since.toISOString()}::timestamptz`;
-  return sql<number>`coalesce(sum(case when ${checks.startedAt} >= ${at} then 1 + ${checks.repeats}
-    else least(${checks.repeats}, 1 + floor(${checks.repeats}
-      * extract(epoch from ${checks.lastStartedAt} - ${at})
-      / extract(epoch from ${checks.lastStartedAt} - ${checks.startedAt}))::int) end), 0)`.mapWith(Number);
+  return sql<number>`coalesce(sum(${rowChecksSince(at)}), 0)`.mapWith(Number);
 }
+
+/** The mean duration of a row's checks, in ms, in SQL (`meanDurationMs` below for a row read). */
+export const meanDurationSql = sql<number>`(${checks.durationMs} + ${checks.repeatDurationMs})::float8
+  / (1 + ${checks.repeats})`;
 
 /** The mean duration of a row's checks, in ms. */
 export function meanDurationMs(row: {

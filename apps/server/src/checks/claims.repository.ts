@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-
 import type { Database } from "../db";
 import { checks } from "../db/schema/checks";
 import { type MonitorRow, monitors } from "../db/schema/monitors";
+import { lastStartedAt } from "./check-counts";
 
 /**
  * The scheduler's claims (DESIGN §2). A claim takes due monitors with FOR UPDATE SKIP LOCKED, so two
@@ -61,7 +62,7 @@ export async function claimDueMonitors(
  * When the monitor's latest check started: the latest row's run end, or its start when it is one check
  * (a monitor's checks run one at a time, so no earlier row ends later).
  */
-const latestCheckStart = sql`select coalesce(${checks.lastStartedAt}, ${checks.startedAt}) from ${checks}
+const latestCheckStart = sql`select ${lastStartedAt} from ${checks}
   where ${checks.monitorId} = ${monitors.id} order by ${checks.startedAt} desc limit 1`;
 
 /** A monitor asked for by id, and when (a check started since answers the request already). */

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database } from "../db";
+import { checks as checksTable } from "../db/schema/checks";
 import { aliasPlanColumns, historyDaysSql } from "../entitlements/entitlements.repository";
 import { type BackgroundTask, intervalTask } from "../tasks/background-task";
 import { deleteOrphanBlobs } from "./blob-store";
+import { lastStartedAt } from "./check-counts";
 
 export interface RetentionResult {
   checks: number;
@@ -28,9 +30,8 @@ export async function applyRetention(db: Database, now: Date): Promise<Retention
   const keepDays = historyDaysSql(aliasPlanColumns("u"), now); // the plan in force's window
   const cutoff = sql`(${now.toISOString()}::timestamptz - make_interval(days => ${keepDays}))`;
   const checks = affected(
-    await db.execute(sql`delete from checks c using monitors m, users u
-      where c.monitor_id = m.id and m.user_id = u.id
-        and coalesce(c.last_started_at, c.started_at) < ${cutoff}`),
+    await db.execute(sql`delete from ${checksTable} using monitors m, users u
+      where ${checksTable.monitorId} = m.id and m.user_id = u.id and ${lastStartedAt} < ${cutoff}`),
   );
   const changes = affected(
     await db.execute(sql`delete from changes c using monitors m, users u

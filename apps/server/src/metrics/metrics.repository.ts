@@ -1,28 +1,28 @@
 import { type SQL, sql } from "drizzle-orm";
+import { lastStartedAt, meanDurationSql, rowChecksSince } from "../checks/check-counts";
 import type { Database } from "../db/database";
+import { checks } from "../db/schema/checks";
 
 const rowsOf = async <T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> =>
   (await db.execute<T>(query)).rows;
 
 /**
  * Checks of the last `seconds` by outcome, read from the newest rows only (primary-key order, bounded). A
- * run row counts its checks in the window as evenly spaced (check-counts.ts `checksSince`), each at the
- * run's mean duration.
+ * run row counts its checks in the window as evenly spaced (`rowChecksSince`), each at the run's mean
+ * duration.
  */
 export function recentChecks(db: Database, seconds: number, now: Date) {
   const since = sql`(${now}::timestamptz - make_interval(secs => ${seconds}))`;
+  // The newest rows keep the table's name, so the shared expressions (written on "checks") read them.
   return rowsOf<{ outcome: string; count: number; p50: number | null; p95: number | null }>(
     db,
     sql`select status as outcome, count(*)::int as count,
           percentile_cont(0.5) within group (order by mean_ms) / 1000.0 as p50,
           percentile_cont(0.95) within group (order by mean_ms) / 1000.0 as p95
-        from (select status, (duration_ms + repeat_duration_ms)::float8 / (1 + repeats) as mean_ms,
-            case when started_at > ${since} then 1 + repeats
-              else least(repeats, 1 + floor(repeats * extract(epoch from last_started_at - ${since})
-                / extract(epoch from last_started_at - started_at))::int) end as in_window
-          from (select status, duration_ms, started_at, repeats, last_started_at, repeat_duration_ms
-            from checks order by id desc limit 20000) newest
-          where coalesce(last_started_at, started_at) > ${since}) counted
+        from (select ${checks.status} as status, ${meanDurationSql} as mean_ms,
+            ${rowChecksSince(since)} as in_window
+          from (select * from ${checks} order by ${checks.id} desc limit 20000) as ${checks}
+          where ${lastStartedAt} > ${since}) counted
         cross join generate_series(1, counted.in_window)
         group by status`,
   );
