@@ -78,4 +78,19 @@ describe.skipIf(postgresPass)("the bundled changeradar command", () => {
     expect(current.stderr).not.toContain(sourcesNotice);
     expect(current.stderr).toContain("Usage:");
   }, 60_000);
+
+  it("gives node the memory settings of its first line when run as a command", async () => {
+    // A module loaded before the command reports what node was started with.
+    const report =
+      'data:text/javascript,process.stderr.write("settings " + JSON.stringify({ flags: process.execArgv, arenas: process.env.MALLOC_ARENA_MAX, mmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_ }) + "\\n")';
+    const { stderr } = await run(bin, ["--help"], {
+      env: { ...process.env, NODE_OPTIONS: `--import ${JSON.stringify(report)}` },
+    });
+    const settings = JSON.parse(/^settings (.*)$/m.exec(stderr)?.[1] ?? "null");
+    expect(settings).toEqual({
+      flags: ["--max-old-space-size=512", "--max-semi-space-size=8", "--no-liftoff"],
+      arenas: "2",
+      mmapThreshold: "131072",
+    });
+  }, 60_000);
 });
