@@ -49,6 +49,27 @@ describe.skipIf(postgresPass)("the bundled changeradar command", () => {
     }
   }, 120_000);
 
+  it("loads neither the payment SDK nor the Markdown and HTML sanitisers before they are used", async () => {
+    // A resolve hook, run before the command, names each of these packages as it is first imported.
+    const hooks = `import { writeSync } from "node:fs";
+      export async function resolve(specifier, context, next) {
+        if (/^(stripe|unified|rehype-parse|postcss)$/.test(specifier)) writeSync(2, "imported " + specifier + "\\n");
+        return next(specifier, context);
+      }`;
+    const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
+    const serve = await startServe({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NODE_OPTIONS: `--import ${JSON.stringify(`data:text/javascript,${encodeURIComponent(register)}`)}`,
+    });
+    try {
+      expect((await fetch(`${serve.baseUrl}/api/v1/health`)).status).toBe(200);
+      expect(serve.log()).not.toMatch(/imported/);
+    } finally {
+      await serve.stop();
+    }
+  }, 120_000);
+
   it("runs the engine's bundled worker thread as plain JavaScript", async () => {
     const worker = new Worker(join(serverDir, "dist/engine-worker.js"));
     try {
