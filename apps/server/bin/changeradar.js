@@ -1,4 +1,4 @@
-#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --max-old-space-size=512 --max-semi-space-size=8 --no-liftoff
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node --max-old-space-size=512 --max-semi-space-size=8 --no-liftoff
 // The one `changeradar` command. It runs the bundle in dist/ (`npm run build`, also part of `npm start`)
 // when that was built from the sources as they are now; otherwise it runs the TypeScript sources through
 // tsx, as in development, and says so on stderr: it never runs stale code.
@@ -10,6 +10,9 @@
 // MALLOC_ARENA_MAX=2: glibc gives each thread (the engine's worker, libuv's pool gzipping and reading files)
 // a malloc arena of its own whose freed memory stays resident; with two, the serve benchmark's peak RSS at
 // 500 monitors was 3–19 MB lower per pass, at the same CPU time per check.
+// MALLOC_MMAP_THRESHOLD_ fixed at glibc's default (128 KB): left dynamic, glibc raises it to the largest
+// block freed (up to 32 MB), and later large blocks (page bodies, compression buffers) are carved from
+// malloc's heap, which keeps its high-water mark resident.
 import { bundleState, distUrl } from "./build-info.mjs";
 
 const state = bundleState();

@@ -39,7 +39,7 @@ export function registerBillingRoutes(api: Api, ctx: AppContext): void {
         response: { 200: stripeRedirectSchema, ...failures(400, 409) },
       },
     },
-    async (request) => startCheckout({ ...asUser(ctx, request), stripe }, request.body),
+    async (request) => startCheckout({ ...asUser(ctx, request), stripe: await stripe }, request.body),
   );
   api.post(
     "/billing/portal",
@@ -51,7 +51,7 @@ export function registerBillingRoutes(api: Api, ctx: AppContext): void {
         response: { 200: stripeRedirectSchema, ...failures(409) },
       },
     },
-    async (request) => openPortal({ ...asUser(ctx, request), stripe }),
+    async (request) => openPortal({ ...asUser(ctx, request), stripe: await stripe }),
   );
 
   // Stripe signs the exact bytes it sent: this route alone keeps the raw body.
@@ -70,9 +70,10 @@ export function registerBillingRoutes(api: Api, ctx: AppContext): void {
       },
       async (request) => {
         const signature = request.headers["stripe-signature"];
-        const outcome = stripe
+        const sdk = await stripe;
+        const outcome = sdk
           ? await handleWebhook(
-              { ...ctx, stripe },
+              { ...ctx, stripe: sdk },
               {
                 rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
                 signature: typeof signature === "string" ? signature : undefined,

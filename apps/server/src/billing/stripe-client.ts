@@ -1,14 +1,16 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { StripeConfig } from "../config";
 
 /**
  * The official Stripe SDK, built once from the config; null when payments are not configured.
- * STRIPE_API_BASE points it elsewhere (the tests' local stand-in on 127.0.0.1).
+ * STRIPE_API_BASE points it elsewhere (the tests' local stand-in on 127.0.0.1). The SDK is loaded only
+ * then: its hundreds of modules held ~5 MB of every server's heap, paid or not.
  */
-export function createStripe(config: StripeConfig): Stripe | null {
+export async function createStripe(config: StripeConfig): Promise<Stripe | null> {
   if (!config.secretKey || !config.webhookSecret) return null;
+  const { default: StripeSdk } = await import("stripe");
   const base = config.apiBase ? new URL(config.apiBase) : null;
-  return new Stripe(config.secretKey, {
+  return new StripeSdk(config.secretKey, {
     maxNetworkRetries: 1,
     timeout: 20_000,
     telemetry: false,

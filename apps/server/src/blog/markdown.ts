@@ -1,24 +1,32 @@
-import rehypeSanitize from "rehype-sanitize";
-import rehypeStringify from "rehype-stringify";
-import remarkGfm from "remark-gfm";
-import remarkParse from "remark-parse";
-import remarkRehype from "remark-rehype";
-import { unified } from "unified";
-
 /**
  * Markdown (with GitHub's tables, task lists and strikethrough) to HTML that is safe to serve: raw HTML in
  * the source is dropped, and rehype-sanitize's GitHub schema removes scripts, event handlers and
- * `javascript:` URLs from whatever remains.
+ * `javascript:` URLs from whatever remains. Its modules are loaded by the first post written, not by every
+ * server at start.
  */
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkRehype)
-  .use(rehypeSanitize)
-  .use(rehypeStringify);
+async function createProcessor() {
+  const [{ unified }, remarkParse, remarkGfm, remarkRehype, rehypeSanitize, rehypeStringify] =
+    await Promise.all([
+      import("unified"),
+      import("remark-parse"),
+      import("remark-gfm"),
+      import("remark-rehype"),
+      import("rehype-sanitize"),
+      import("rehype-stringify"),
+    ]);
+  return unified()
+    .use(remarkParse.default)
+    .use(remarkGfm.default)
+    .use(remarkRehype.default)
+    .use(rehypeSanitize.default)
+    .use(rehypeStringify.default);
+}
+
+let processor: ReturnType<typeof createProcessor> | null = null;
 
 export async function markdownToSafeHtml(markdown: string): Promise<string> {
-  return String(await processor.process(markdown));
+  processor ??= createProcessor();
+  return String(await (await processor).process(markdown));
 }
 
 /** The first words of the text, for an excerpt the author left empty. */

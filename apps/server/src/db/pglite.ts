@@ -9,10 +9,11 @@ import { initPgliteDataDir } from "./pglite-init";
 
 /**
  * Memory settings measured in DESIGN §2: with these, RSS drops from ~315 MB to ~175 MB. PGlite is one
- * connection in one process, so transactions must stay short.
+ * connection in one process, so transactions must stay short. Its shared buffers are resident WebAssembly
+ * memory once touched, and a page they miss is read from the operating system's file cache.
  */
-const postgresqlconf = [
-  "shared_buffers = 16MB",
+export const pgliteSettings = [
+  "shared_buffers = 8MB",
   "work_mem = 4MB",
   "maintenance_work_mem = 16MB",
   "temp_buffers = 4MB",
@@ -31,8 +32,8 @@ export async function createPgliteDatabase(dataDir: string): Promise<DatabaseHan
   const pgDataDir = inMemory ? dataDir : pgliteFolder(dataDir);
   let client: PGlite;
   try {
-    if (!inMemory) await initPgliteDataDir(pgDataDir, postgresqlconf);
-    client = await PGlite.create(pgDataDir, { postgresqlconf });
+    if (!inMemory) await initPgliteDataDir(pgDataDir, pgliteSettings);
+    client = await PGlite.create(pgDataDir, { postgresqlconf: pgliteSettings });
   } catch (error) {
     lock?.release();
     throw error;
@@ -74,7 +75,7 @@ export async function createPgliteDatabase(dataDir: string): Promise<DatabaseHan
  * opens it once so PostgreSQL replays its log, and answers how many migrations it has applied.
  */
 export async function loadPgliteDataDir(pgDataDir: string, tarball: Blob): Promise<number> {
-  const client = await PGlite.create(pgDataDir, { loadDataDir: tarball, postgresqlconf });
+  const client = await PGlite.create(pgDataDir, { loadDataDir: tarball, postgresqlconf: pgliteSettings });
   try {
     const result = await client.query<{ n: number }>(
       "select count(*)::int as n from drizzle.__drizzle_migrations",

@@ -15,7 +15,6 @@ import { assertRenderingAllowed, type UserContext } from "../entitlements";
 import { Invalid } from "../http/errors";
 import { assertCheckableUrl } from "./monitor-input";
 import { fetchStylesheets } from "./preview-stylesheets";
-import { linkedStylesheets, parsePage, sanitisedHtml } from "./sanitise-html";
 
 const PREVIEW_LINES = 60;
 
@@ -48,6 +47,8 @@ export async function previewPage(
     const snapshot = await engine.extract(extractInput(page), { scope });
     const isHtml = page.contentType.includes("html");
     // Only once the engine (in its worker, within its caps) accepted the page: parsing it here blocks.
+    // The sanitiser's modules are loaded by the first preview, not by every server at start.
+    const { linkedStylesheets, parsePage, sanitisedHtml } = await import("./sanitise-html");
     const parsed = isHtml ? parsePage(page.text, page.finalUrl) : null;
     const stylesheets = parsed
       ? await fetchStylesheets(linkedStylesheets(parsed), settings)

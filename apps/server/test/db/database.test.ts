@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/database";
 import { migrate } from "../../src/db/migrate";
+import { pgliteSettings } from "../../src/db/pglite";
 import { createTestDatabase, embeddedDataDir, postgresPass, type TestDatabase } from "../helpers/database";
 
 let database: TestDatabase;
@@ -31,6 +32,19 @@ describe("the database handle", () => {
     for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     await unsubscribe();
     expect(received).toEqual(['it\'s {"monitor": 1}; --']);
+  });
+
+  it.skipIf(postgresPass)("starts the embedded database with its memory settings in force", async () => {
+    const shown = async (name: string) => {
+      const result = await database.handle.db.execute(sql.raw(`show ${name}`));
+      return (result as unknown as { rows: Array<Record<string, string>> }).rows[0]?.[name];
+    };
+    // Shared buffers are resident WebAssembly memory for the server's whole life: 8 MB, not 16.
+    expect(await shown("shared_buffers")).toBe("8MB");
+    for (const setting of pgliteSettings) {
+      const [name, value] = setting.split(/\s*=\s*/);
+      expect(await shown(name!)).toBe(value);
+    }
   });
 
   it.skipIf(postgresPass)("refuses a second process on the same PGlite data directory", async () => {

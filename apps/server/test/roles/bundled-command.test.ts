@@ -49,6 +49,27 @@ describe.skipIf(postgresPass)("the bundled changeradar command", () => {
     }
   }, 120_000);
 
+  it("loads neither the payment SDK nor the Markdown and HTML sanitisers before they are used", async () => {
+    // A resolve hook, run before the command, names each of these packages as it is first imported.
+    const hooks = `import { writeSync } from "node:fs";
+      export async function resolve(specifier, context, next) {
+        if (/^(stripe|unified|rehype-parse|postcss)$/.test(specifier)) writeSync(2, "imported " + specifier + "\\n");
+        return next(specifier, context);
+      }`;
+    const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
+    const serve = await startServe({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NODE_OPTIONS: `--import ${JSON.stringify(`data:text/javascript,${encodeURIComponent(register)}`)}`,
+    });
+    try {
+      expect((await fetch(`${serve.baseUrl}/api/v1/health`)).status).toBe(200);
+      expect(serve.log()).not.toMatch(/imported/);
+    } finally {
+      await serve.stop();
+    }
+  }, 120_000);
+
   it("runs the engine's bundled worker thread as plain JavaScript", async () => {
     const worker = new Worker(join(serverDir, "dist/engine-worker.js"));
     try {
@@ -77,5 +98,20 @@ describe.skipIf(postgresPass)("the bundled changeradar command", () => {
     const current = await run(process.execPath, [bin, "--help"]);
     expect(current.stderr).not.toContain(sourcesNotice);
     expect(current.stderr).toContain("Usage:");
+  }, 60_000);
+
+  it("gives node the memory settings of its first line when run as a command", async () => {
+    // A module loaded before the command reports what node was started with.
+    const report =
+      'data:text/javascript,process.stderr.write("settings " + JSON.stringify({ flags: process.execArgv, arenas: process.env.MALLOC_ARENA_MAX, mmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_ }) + "\\n")';
+    const { stderr } = await run(bin, ["--help"], {
+      env: { ...process.env, NODE_OPTIONS: `--import ${JSON.stringify(report)}` },
+    });
+    const settings = JSON.parse(/^settings (.*)$/m.exec(stderr)?.[1] ?? "null");
+    expect(settings).toEqual({
+      flags: ["--max-old-space-size=512", "--max-semi-space-size=8", "--no-liftoff"],
+      arenas: "2",
+      mmapThreshold: "131072",
+    });
   }, 60_000);
 });
