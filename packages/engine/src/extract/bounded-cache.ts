@@ -11,7 +11,8 @@ export function detached(text: string): string {
 
 /**
  * `compute` remembered for the last `max` keys a page walk asks about (class attributes, languages): at
- * the bound the oldest key is forgotten. Every key is stored detached, so no page outlives its walk. An
+ * the bound the oldest key is forgotten. Every key is stored, and computed from, detached, so no page
+ * outlives its walk through a key or an answer. An
  * `undefined` answer is not remembered.
  */
 export function boundedCache<V>(max: number, compute: (key: string) => V): (key: string) => V {
@@ -19,10 +20,13 @@ export function boundedCache<V>(max: number, compute: (key: string) => V): (key:
   return (key) => {
     let value = entries.get(key);
     if (value === undefined) {
-      value = compute(key);
+      // Computed from the copy: an answer cut from the key (a class name of the attribute) is then a
+      // slice of the copy, not of the page.
+      const own = detached(key);
+      value = compute(own);
       if (value === undefined) return value;
       if (entries.size >= max) entries.delete(entries.keys().next().value as string);
-      entries.set(detached(key), value);
+      entries.set(own, value);
     }
     return value;
   };

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Element } from "domhandler";
 import { updateJoined } from "../../hash-joined";
-import { boundedCache, detached } from "../bounded-cache";
+import { boundedCache } from "../bounded-cache";
 
 export const maxStructurePaths = 2000;
 /** Deeper elements are left out of the fingerprint: paths grow with depth, and 10,000-deep pages exist. */
@@ -32,9 +32,8 @@ interface ClassSegment {
 }
 
 // Class attributes repeat heavily within and across pages: remember the answer per attribute value.
-// The suffix is kept detached: made of the class attribute's parts, it would be slices of the page.
 const classSegment = boundedCache<ClassSegment>(5_000, (cls) => ({
-  suffix: detached(stableClasses(cls)),
+  suffix: stableClasses(cls),
   tag: "",
   segment: "",
 }));
