@@ -21,7 +21,8 @@ export function recentChecks(db: Database, seconds: number, now: Date) {
           percentile_cont(0.95) within group (order by mean_ms) / 1000.0 as p95
         from (select ${checks.status} as status, ${meanDurationSql} as mean_ms,
             ${rowChecksSince(since)} as in_window
-          from (select * from ${checks} order by ${checks.id} desc limit 20000) as ${checks}
+          from (select id, status, duration_ms, repeat_duration_ms, repeats, started_at, last_started_at
+            from ${checks} order by id desc limit 20000) as ${checks}
           where ${lastStartedAt} > ${since}) counted
         cross join generate_series(1, counted.in_window)
         group by status`,
