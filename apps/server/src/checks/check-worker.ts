@@ -79,11 +79,17 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
    * monitor whose check started since (another worker's) is not checked again for the same request.
    */
   const soon = new Map<string, Date>();
+  /** Checks asked for while a check of the same monitor runs here: moved to `soon` when that check ends. */
+  const askedWhileRunning = new Map<string, Date>();
   const cache = new SnapshotCache(options.snapshotCacheBytes ?? 16 * 1024 * 1024);
   const scheduling = options.schedule ?? true;
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
+
+  const askWhileRunning = (monitorId: string) => {
+    if (!askedWhileRunning.has(monitorId)) askedWhileRunning.set(monitorId, clock.now());
+  };
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -130,7 +136,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       );
       // "Check now" came while this check ran: the page is checked again as it is now, here at once
       // when a slot is free (the monitor is also due for any scheduler).
-      if (askedAgain) soon.set(monitor.id, clock.now());
+      if (askedAgain) askWhileRunning(monitor.id);
       if (snapshotId && "snapshot" in outcome) {
         if (monitor.latestSnapshotId) cache.delete(monitor.latestSnapshotId);
         const screenshot = "screenshot" in outcome ? outcome.screenshot : null;
@@ -158,8 +164,12 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     const task = runClaimed(monitor, giveBackSlot).finally(() => {
       inFlight.delete(monitor.id);
       checkStarts.delete(monitor.id);
+      const askedAt = askedWhileRunning.get(monitor.id);
+      if (askedAt) {
+        askedWhileRunning.delete(monitor.id);
+        if (!soon.has(monitor.id)) soon.set(monitor.id, askedAt);
+      }
       giveBackSlot();
-      // Asked for again while it ran: it may start now that it is no longer in flight.
       wake?.();
       startSoonChecks();
     });
@@ -191,9 +201,9 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     const asked = new Map<string, Date>();
     for (const [monitorId, askedAt] of soon) {
       if (!running || asked.size >= slots.free) break;
-      // Asked for while its check runs: claimed once that check is over (its end starts this again).
-      if (inFlight.has(monitorId)) continue;
       soon.delete(monitorId);
+      // The scheduler started it after the request (one made during a check waits in `askedWhileRunning`).
+      if (inFlight.has(monitorId)) continue;
       asked.set(monitorId, askedAt);
     }
     if (asked.size === 0) return;
@@ -341,7 +351,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       // Its check is running: the page is checked again after it, as it is then. The request may come just
       // after that check's row is written (no "check now" mark left for the writer to see), so it is kept here.
       if (inFlight.has(monitorId)) {
-        if (!soon.has(monitorId)) soon.set(monitorId, clock.now());
+        askWhileRunning(monitorId);
         return;
       }
       // With every slot busy or promised to checks asked for before, a scheduler takes the monitor when

@@ -131,4 +131,37 @@ describe(`check now during a running check on ${databaseKind}`, () => {
       await worker.stop();
     }
   });
+
+  it("a check asked for while another runs is not crowded out by a request waiting for that one", async () => {
+    // Two slots: one holds the running check of the first monitor, one is free. A second "check now" of the
+    // first monitor waits for its check to end; it used to count as a request waiting for a slot, so the
+    // worker left the second monitor (not due for a day) to its scheduler, which never took it.
+    const db = t.database.handle.db;
+    const user = await t.signUp("Business");
+    site.set("/held", oldPage);
+    site.set("/other", oldPage);
+    const [held, other] = await insertPausedMonitors(db, user.id, [url("/held"), url("/other")]);
+    const later = new Date(Date.now() + 86_400_000);
+    await db.update(monitors).set({ paused: false, nextCheckAt: later }).where(eq(monitors.userId, user.id));
+    const worker = schedulingWorker(db, { concurrency: 2 });
+    worker.start();
+    try {
+      site.hold("/held");
+      worker.checkSoon(held);
+      await eventually(site.heldCount("/held"), (n) => n === 1);
+      worker.checkSoon(held);
+      worker.checkSoon(other);
+      await eventually(
+        () => checkCount(db, other),
+        (n) => n === 1,
+      );
+      site.release("/held");
+      await eventually(
+        () => checkCount(db, held),
+        (n) => n === 2,
+      );
+    } finally {
+      await worker.stop();
+    }
+  });
 });

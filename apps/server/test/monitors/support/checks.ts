@@ -15,13 +15,14 @@ export const testTiming: CheckTiming = { ...defaultCheckTiming, retryBaseMs: 100
  * A scheduler (another worker, as on a `worker` node) that takes a monitor when it is due; not started.
  * Its fetches may wait up to a minute, for tests that hold a page's answer while they act.
  */
-export function schedulingWorker(db: Database): CheckWorker {
+export function schedulingWorker(db: Database, options: { concurrency?: number } = {}): CheckWorker {
   return createCheckWorker({
     db,
     fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 60_000 },
     timing: testTiming,
     idlePollMs: 100,
     stopGraceMs: 100,
+    ...options,
   });
 }
 
