@@ -4,6 +4,7 @@ import type { AppContext } from "../context";
 import { asUser } from "../entitlements";
 import { NotFound } from "../http/errors";
 import { type Api, failures } from "../http/route-schema";
+import { loadOnce } from "../load-once";
 import { billingState } from "./billing-state";
 import { openPortal, startCheckout } from "./checkout.service";
 import { createStripe } from "./stripe-client";
@@ -13,7 +14,7 @@ const tags = ["Billing"];
 
 /** The signed-in user's plan in force and payments through Stripe (issue 9). */
 export function registerBillingRoutes(api: Api, ctx: AppContext): void {
-  const stripe = createStripe(ctx.config.stripe);
+  const stripe = loadOnce(() => createStripe(ctx.config.stripe));
   const signedIn = { preHandler: api.authenticate };
 
   api.get(
@@ -39,7 +40,7 @@ export function registerBillingRoutes(api: Api, ctx: AppContext): void {
         response: { 200: stripeRedirectSchema, ...failures(400, 409) },
       },
     },
-    async (request) => startCheckout({ ...asUser(ctx, request), stripe: await stripe }, request.body),
+    async (request) => startCheckout({ ...asUser(ctx, request), stripe: await stripe() }, request.body),
   );
   api.post(
     "/billing/portal",
@@ -51,7 +52,7 @@ export function registerBillingRoutes(api: Api, ctx: AppContext): void {
         response: { 200: stripeRedirectSchema, ...failures(409) },
       },
     },
-    async (request) => openPortal({ ...asUser(ctx, request), stripe: await stripe }),
+    async (request) => openPortal({ ...asUser(ctx, request), stripe: await stripe() }),
   );
 
   // Stripe signs the exact bytes it sent: this route alone keeps the raw body.
@@ -70,7 +71,7 @@ export function registerBillingRoutes(api: Api, ctx: AppContext): void {
       },
       async (request) => {
         const signature = request.headers["stripe-signature"];
-        const sdk = await stripe;
+        const sdk = await stripe();
         const outcome = sdk
           ? await handleWebhook(
               { ...ctx, stripe: sdk },

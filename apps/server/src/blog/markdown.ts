@@ -1,3 +1,5 @@
+import { loadOnce } from "../load-once";
+
 /**
  * Markdown (with GitHub's tables, task lists and strikethrough) to HTML that is safe to serve: raw HTML in
  * the source is dropped, and rehype-sanitize's GitHub schema removes scripts, event handlers and
@@ -22,11 +24,10 @@ async function createProcessor() {
     .use(rehypeStringify.default);
 }
 
-let processor: ReturnType<typeof createProcessor> | null = null;
+const processor = loadOnce(createProcessor);
 
 export async function markdownToSafeHtml(markdown: string): Promise<string> {
-  processor ??= createProcessor();
-  return String(await (await processor).process(markdown));
+  return String(await (await processor()).process(markdown));
 }
 
 /** The first words of the text, for an excerpt the author left empty. */
