@@ -83,6 +83,12 @@ export async function lag(database: DatabaseHandle, args: ToolArgs) {
   return { lagsMs: rowsOf<{ lag_ms: number | string }>(result).map((row) => Number(row.lag_ms)) };
 }
 
+/** A log sequence number ("16/B374D848") as a byte position. */
+const walBytesAt = (lsn: string) => {
+  const [high, low] = lsn.split("/").map((part) => Number.parseInt(part, 16));
+  return high * 2 ** 32 + low;
+};
+
 export async function bytes(database: DatabaseHandle) {
   const sizes = await database.db.execute(sql`
     select coalesce(sum(pg_total_relation_size(c.oid)), 0)::float8 as bytes
@@ -90,9 +96,13 @@ export async function bytes(database: DatabaseHandle) {
     where n.nspname = 'public' and c.relkind = 'r'`);
   const written = await database.db.execute(sql`
     select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::float8 as rows from pg_stat_user_tables`);
+  // The write-ahead log's position: what the database wrote, whatever files it later reuses (on PostgreSQL
+  // the whole cluster's, so other databases' work counts too).
+  const wal = await database.db.execute(sql`select pg_current_wal_lsn()::text as lsn`);
   return {
     bytes: Number(rowsOf<{ bytes: number }>(sizes)[0].bytes),
     rowsWritten: Number(rowsOf<{ rows: number }>(written)[0].rows),
+    walPosition: walBytesAt(rowsOf<{ lsn: string }>(wal)[0].lsn),
   };
 }
 

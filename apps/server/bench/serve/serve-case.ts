@@ -61,7 +61,10 @@ export interface PassResult {
   /** Requests the pages got during the pass (a first check fetches once; a second fetch learns noise). */
   fetches?: number;
   unchecked: number;
+  /** Growth of the tables and their indexes. */
   bytes: number;
+  /** Write-ahead log written. */
+  walBytes: number;
   rowsWritten: number;
   dataDirBytes: number | null;
   /** Each server process's memory at its peak RSS (PGlite: this pass's run; PostgreSQL: so far). */
@@ -90,8 +93,12 @@ export interface CaseResult {
   peakRssMb: number;
   /** RSS of the server processes 3 s after their first start on the seeded database, before any check. */
   idleRssMb: number;
+  /** Growth of the tables and indexes per check. */
   bytesPerUnchangedCheck: number;
   bytesPerChangedCheck: number | null;
+  /** Write-ahead log per check. */
+  walBytesPerUnchangedCheck: number;
+  walBytesPerChangedCheck: number | null;
   /** `checks` of the `due` monitors started (the percentiles are theirs). */
   lagMs: { rate: number; due: number; checks: number; p50: number | null; p99: number | null };
   sustained: SustainedResult | null;
@@ -119,6 +126,30 @@ export function scoreRound(truth: readonly PageTruth[], reported: ReadonlySet<st
     } else if (reported.has(page.url)) noise += 1;
   }
   return { changed, reported: reported.size, missed, noise, missedByKind };
+}
+
+interface DatabaseWrites {
+  bytes: number;
+  rowsWritten: number;
+  walPosition: number;
+}
+
+/**
+ * Bytes per unchanged check (the unchanged pass's), and per changed check: the change rounds' bytes less
+ * their unchanged checks' share, over the pages that really changed.
+ */
+function perCheck(unchanged: PassResult, changedPasses: PassResult[], bytes: (pass: PassResult) => number) {
+  const perUnchanged = bytes(unchanged) / Math.max(1, unchanged.checks);
+  let changedChecks = 0;
+  let changedBytes = 0;
+  for (const pass of changedPasses) {
+    changedChecks += pass.truth!.changed;
+    changedBytes += bytes(pass) - perUnchanged * (pass.checks - pass.truth!.changed);
+  }
+  return {
+    unchanged: Math.round(perUnchanged),
+    changed: changedChecks > 0 ? Math.round(changedBytes / changedChecks) : null,
+  };
 }
 
 export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
@@ -204,7 +235,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
 
     async function pass(name: string, trigger: PassResult["trigger"], truth?: PageTruth[]) {
       if (embedded) await serverDown();
-      const before = await tool<{ bytes: number; rowsWritten: number }>("bytes");
+      const before = await tool<DatabaseWrites>("bytes");
       const dirBefore = embedded ? directoryBytes(dataDir) : 0;
       let dueAt = 0;
       if (trigger === "scheduler") {
@@ -251,7 +282,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         await sleep(1_500);
         lastMemory = Object.values(live.memory());
       }
-      const after = await tool<{ bytes: number; rowsWritten: number }>("bytes");
+      const after = await tool<DatabaseWrites>("bytes");
       const checks = pages - done.unchecked;
       const result: PassResult = {
         pass: name,
@@ -263,6 +294,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         fetches,
         unchecked: done.unchecked,
         bytes: after.bytes - before.bytes,
+        walBytes: after.walPosition - before.walPosition,
         rowsWritten: after.rowsWritten - before.rowsWritten,
         dataDirBytes: embedded ? directoryBytes(dataDir) - dirBefore : null,
         memory: lastMemory,
@@ -320,17 +352,9 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
     const steady = [unchanged, changed1, changed2];
     const sum = (list: PassResult[], f: (p: PassResult) => number) => list.reduce((s, p) => s + f(p), 0);
     const rate = (list: PassResult[]) => round(sum(list, (p) => p.checks) / sum(list, (p) => p.seconds))!;
-    const perUnchanged = unchanged.bytes / Math.max(1, unchanged.checks);
     const changedPasses = [changed1, changed2].filter((p) => p.truth && p.truth.changed > 0);
-    const changedChecks = sum(changedPasses, (p) => p.truth!.changed);
-    const bytesPerChanged =
-      changedChecks > 0
-        ? Math.round(
-            (sum(changedPasses, (p) => p.bytes) -
-              perUnchanged * sum(changedPasses, (p) => p.checks - p.truth!.changed)) /
-              changedChecks,
-          )
-        : null;
+    const growth = perCheck(unchanged, changedPasses, (p) => p.bytes);
+    const wal = perCheck(unchanged, changedPasses, (p) => p.walBytes);
     const result: CaseResult = {
       tool: embedded ? "ChangeRadar serve (PGlite)" : "ChangeRadar api + 2 workers (PostgreSQL)",
       database: options.database,
@@ -344,8 +368,10 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       )!,
       peakRssMb: Math.max(...rssPeaks),
       idleRssMb,
-      bytesPerUnchangedCheck: Math.round(perUnchanged),
-      bytesPerChangedCheck: bytesPerChanged,
+      bytesPerUnchangedCheck: growth.unchanged,
+      bytesPerChangedCheck: growth.changed,
+      walBytesPerUnchangedCheck: wal.unchanged,
+      walBytesPerChangedCheck: wal.changed,
       lagMs: {
         rate: options.lagRate,
         due: lagChecks,
@@ -353,7 +379,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         p50: round(percentile(lagsMs, 50), 0),
         p99: round(percentile(lagsMs, 99), 0),
       },
-      changesInTruth: changedChecks,
+      changesInTruth: sum(changedPasses, (p) => p.truth!.changed),
       missed: sum(changedPasses, (p) => p.truth!.missed),
       noiseAlerts: sum([unchanged, changed1, changed2], (p) => p.truth?.noise ?? 0),
       sustained,

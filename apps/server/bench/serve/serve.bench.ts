@@ -149,11 +149,11 @@ const lines = [
   "",
   `### Serve benchmark — commit ${header.commit}, ${header.cpus} cores, load ${header.loadAverageAtStart} at start, ${((Date.now() - startedAt) / 60_000).toFixed(1)} min`,
   "",
-  "| tool | N | checks/s | check now | scheduler | CPU s/check | peak RSS MB | bytes/unchanged | bytes/changed | lag p50 / p99 ms | missed / real changes | noise alerts | load avg (end) |",
+  "| tool | N | checks/s | check now | scheduler | CPU s/check | peak RSS MB | bytes/unchanged: growth (WAL) | bytes/changed: growth (WAL) | lag p50 / p99 ms | missed / real changes | noise alerts | load avg (end) |",
   "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ...rows.map((row) => {
     const serve = "database" in row ? row : null;
-    return `| ${row.tool} | ${row.pages} | ${row.checksPerSecond} | ${cell(serve?.checkNowChecksPerSecond)} | ${cell(serve?.schedulerChecksPerSecond)} | ${row.cpuSecondsPerCheck} | ${row.peakRssMb} | ${cell(serve?.bytesPerUnchangedCheck)} | ${cell(serve?.bytesPerChangedCheck)} | ${serve ? `${cell(serve.lagMs.p50)} / ${cell(serve.lagMs.p99)} (${serve.lagMs.checks} of ${serve.lagMs.due} at ${serve.lagMs.rate}/s)` : "–"} | ${row.missed} / ${row.changesInTruth} | ${row.noiseAlerts} | ${row.loadAverage} |`;
+    return `| ${row.tool} | ${row.pages} | ${row.checksPerSecond} | ${cell(serve?.checkNowChecksPerSecond)} | ${cell(serve?.schedulerChecksPerSecond)} | ${row.cpuSecondsPerCheck} | ${row.peakRssMb} | ${serve ? `${cell(serve.bytesPerUnchangedCheck)} (${cell(serve.walBytesPerUnchangedCheck)})` : "–"} | ${serve ? `${cell(serve.bytesPerChangedCheck)} (${cell(serve.walBytesPerChangedCheck)})` : "–"} | ${serve ? `${cell(serve.lagMs.p50)} / ${cell(serve.lagMs.p99)} (${serve.lagMs.checks} of ${serve.lagMs.due} at ${serve.lagMs.rate}/s)` : "–"} | ${row.missed} / ${row.changesInTruth} | ${row.noiseAlerts} | ${row.loadAverage} |`;
   }),
   "",
   ...rows.flatMap((row) => {

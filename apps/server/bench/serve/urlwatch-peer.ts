@@ -49,7 +49,10 @@ export interface PeerResult {
   changesInTruth: number;
   missed: number;
   noiseAlerts: number;
-  passes: (Omit<PassResult, "bytes" | "rowsWritten" | "dataDirBytes" | "unchecked" | "memory"> & {
+  passes: (Omit<
+    PassResult,
+    "bytes" | "walBytes" | "rowsWritten" | "dataDirBytes" | "unchecked" | "memory"
+  > & {
     errors: number;
     peakRssMb: number;
   })[];
