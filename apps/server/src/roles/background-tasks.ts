@@ -6,6 +6,7 @@ import { type CheckWorkerOptions, createCheckWorker } from "../checks/check-work
 import { retentionTask } from "../checks/retention";
 import { systemClock } from "../clock";
 import type { Database } from "../db/database";
+import { embeddedUpkeepTask } from "../db/embedded-upkeep";
 import { demoLocalPages } from "../demo/demo.service";
 import { checkPlanGate } from "../entitlements/check-gate";
 import { browserSessions } from "../monitors/browser-sessions";
@@ -29,7 +30,8 @@ export function checkWorkerOptions(rt: Pick<Runtime, "config" | "log"> & { db: D
 
 /**
  * Every background loop of the product, in start order: the check scheduler and workers, the alert
- * dispatcher, the daily digest and the daily retention job. `serve` and `worker` run them all.
+ * dispatcher, the daily digest and the daily retention job, and on the embedded database its vacuum.
+ * `serve` and `worker` run them all.
  */
 export function backgroundTasks(rt: Runtime, overrides: Partial<CheckWorkerOptions> = {}): BackgroundTask[] {
   const { config, database, log, mailer } = rt;
@@ -45,5 +47,8 @@ export function backgroundTasks(rt: Runtime, overrides: Partial<CheckWorkerOptio
     createDigestJob({ db: database.db, clock, log, appUrl: config.appUrl }),
     createAlertRetentionTask({ db: database.db, clock, log }),
     retentionTask(database.db, clock, (message, detail) => log.info({ detail }, message)),
+    ...(database.kind === "pglite"
+      ? [embeddedUpkeepTask(database, (message, error) => log.error({ err: error }, message))]
+      : []),
   ];
 }

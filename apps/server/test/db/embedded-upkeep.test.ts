@@ -1,0 +1,113 @@
+/**
+ * The embedded database has no autovacuum: the upkeep task vacuums and analyses it. Without it, the space of
+ * the rows retention deletes was never reused, so the history's table grew with every check for the life of
+ * the data directory, and the planner had no statistics.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config";
+import type { Database } from "../../src/db";
+import { embeddedUpkeepTask, vacuumEmbedded } from "../../src/db/embedded-upkeep";
+import { checks } from "../../src/db/schema/checks";
+import { users } from "../../src/db/schema/users";
+import { createLogger } from "../../src/logger";
+import { createMailer } from "../../src/mail/mailer";
+import { backgroundTasks } from "../../src/roles/background-tasks";
+import { createTestDatabase, postgresPass, type TestDatabase } from "../helpers/database";
+import { insertPausedMonitors } from "../monitors/support/checks";
+import { eventually } from "../monitors/support/test-app";
+
+let database: TestDatabase;
+let db: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.handle.db;
+});
+afterAll(async () => {
+  await database.destroy();
+});
+
+const tableBytes = async (table: string) => {
+  const { rows } = await db.execute<{ bytes: number }>(
+    sql`select pg_total_relation_size(${table}::regclass)::float8 as bytes`,
+  );
+  return Number(rows[0].bytes);
+};
+const checksBytes = () => tableBytes("checks");
+
+const insertUser = async (name: string) => {
+  const [user] = await db
+    .insert(users)
+    .values({ email: `${name}@upkeep.example.test`, passwordHash: "x", firstName: "U", planType: "Business" })
+    .returning({ id: users.id });
+  return user.id;
+};
+
+describe.skipIf(postgresPass)("the embedded database's upkeep", () => {
+  it("keeps the history at its size while retention deletes what checks add", async () => {
+    const userId = await insertUser("history");
+    const [monitorId] = await insertPausedMonitors(db, userId, ["https://history.example.test/"]);
+    const addChecks = (count: number, from: number) =>
+      db.insert(checks).values(
+        Array.from({ length: count }, (_, i) => ({
+          monitorId,
+          startedAt: new Date(Date.UTC(2026, 0, 1) + (from + i) * 60_000),
+          durationMs: 120,
+          status: "unchanged" as const,
+        })),
+      );
+    const retain = async (round: number) => {
+      await db.execute(sql`delete from ${checks} where ${checks.id} in
+        (select id from ${checks} order by ${checks.startedAt} limit 1000)`);
+      await addChecks(1000, 5000 + round * 1000);
+    };
+    await addChecks(5000, 0);
+    const fresh = await checksBytes();
+    for (let round = 1; round <= 6; round++) {
+      await vacuumEmbedded(database.handle);
+      await retain(round);
+    }
+    const kept = await checksBytes();
+    for (let round = 7; round <= 12; round++) await retain(round);
+    const unkept = await checksBytes();
+    // With upkeep the space retention frees is reused; without, every round's checks go to new pages.
+    expect(kept).toBeLessThan(fresh * 1.5);
+    expect(unkept - kept).toBeGreaterThan(fresh * 0.8);
+  });
+
+  it("vacuums and analyses every table when it starts", async () => {
+    const task = embeddedUpkeepTask(database.handle, () => {}, 3_600_000);
+    const since = new Date(Date.now() - 1000);
+    await task.start();
+    try {
+      const unvacuumed = async () => {
+        const { rows } = await db.execute<{ name: string }>(sql`
+          select relname as name from pg_stat_user_tables
+          where schemaname = 'public'
+            and (last_vacuum is null or last_analyze is null or last_vacuum < ${since.toISOString()}::timestamptz)`);
+        return rows.map((row) => row.name);
+      };
+      await eventually(unvacuumed, (names) => names.length === 0);
+    } finally {
+      await task.stop();
+    }
+  });
+});
+
+describe("the background tasks of serve and worker", () => {
+  it("vacuum the embedded database, and leave PostgreSQL to its autovacuum", () => {
+    const config = loadConfig({
+      DATA_DIR: database.location.dataDir,
+      DATABASE_URL: database.location.databaseUrl ?? undefined,
+      JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
+      LOG_LEVEL: "silent",
+    });
+    const log = createLogger(config);
+    const mailer = createMailer({ config, db, log });
+    const names = backgroundTasks({ config, log, database: database.handle, mailer }).map(
+      (task) => task.name,
+    );
+    expect(names.includes("embedded-upkeep")).toBe(!postgresPass);
+  });
+});
