@@ -20,7 +20,12 @@ export async function vacuumEmbedded(handle: DatabaseHandle): Promise<string[]> 
   return tables;
 }
 
-/** The embedded database's upkeep, at start and every ten minutes; PostgreSQL has its own autovacuum. */
+/**
+ * The embedded database's upkeep every ten minutes; PostgreSQL has its own autovacuum. Not at start: a
+ * vacuum after a restart writes each page it visits to the log whole (the first write since the checkpoint
+ * the shutdown made), megabytes for a few hundred checks' pages, which a server restarted often would pay
+ * each time.
+ */
 export function embeddedUpkeepTask(
   handle: DatabaseHandle,
   log: (message: string, detail?: unknown) => void,
@@ -33,5 +38,6 @@ export function embeddedUpkeepTask(
       await vacuumEmbedded(handle);
     },
     (error) => log("Vacuuming the embedded database failed", error),
+    { firstAfterInterval: true },
   );
 }

@@ -30,13 +30,15 @@ export async function startTasks(tasks: readonly BackgroundTask[]): Promise<() =
 }
 
 /**
- * A task that runs `tick` every `intervalMs` (never two ticks at once); `stop()` waits for the running tick.
+ * A task that runs `tick` every `intervalMs` (never two ticks at once), the first at start unless
+ * `firstAfterInterval`; `stop()` waits for the running tick.
  */
 export function intervalTask(
   name: string,
   intervalMs: number,
   tick: () => Promise<void>,
   onError: (error: unknown) => void,
+  { firstAfterInterval = false } = {},
 ): BackgroundTask {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -58,7 +60,8 @@ export function intervalTask(
     name,
     start() {
       stopped = false;
-      run();
+      if (firstAfterInterval) schedule();
+      else run();
     },
     async stop() {
       stopped = true;
