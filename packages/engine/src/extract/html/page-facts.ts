@@ -1,7 +1,8 @@
 import type { Element, ParentNode } from "domhandler";
 import { type BuyControl, controlKindOf, isDisabledControl } from "../availability/buy-controls";
 import { statedAvailability } from "../availability/text-cues";
-import { boundedCache } from "../bounded-cache";
+import type { ClassFacts } from "./class-facts";
+import { hintsOf, notPriceFlag, priceFlag, stockFlag } from "./element-hints";
 import { type ImageReference, insideAdSlot } from "./images";
 import type { LineBuilder } from "./line-builder";
 import { textOf } from "./text-of";
@@ -53,10 +54,6 @@ export interface PositionedElement {
 
 const markupNames = new Set(["price", "lowprice", "highprice", "pricecurrency", "availability"]);
 const rdfaPrefixed = /^(?:schema:|gr:|product:price:|og:price:)/;
-const priceHint = /price|preis|prix|precio|prezzo|prijs|preco|cena|cost|amount/i;
-const priceExclusion =
-  /old|was|regular|strike|list-?price|compare|original|before|msrp|rrp|uvp|saving|discount|per-?unit|unit-?price|shipping|range-?filter|filter|slider|subscri/i;
-const stockHint = /stock|availab|inventory|lager|dispon|verfueg|verfüg|delivery-?status/i;
 const maxHintElements = 60;
 
 export function emptyPageFacts(): PageFacts {
@@ -121,7 +118,12 @@ export function collectMarkup(el: Element, facts: PageFacts): void {
  * What a visible element shows by its name and attributes alone. Links, buttons and lists, which need
  * their content, are the walker's (page-walker.ts).
  */
-export function collectVisible(el: Element, facts: PageFacts, lines: LineBuilder): void {
+export function collectVisible(
+  el: Element,
+  facts: PageFacts,
+  lines: LineBuilder,
+  classes: ClassFacts | undefined,
+): void {
   const a = el.attribs;
   const name = el.name;
   if (name === "img") {
@@ -140,7 +142,7 @@ export function collectVisible(el: Element, facts: PageFacts, lines: LineBuilder
     if ((type === "submit" || type === "button") && a.value) lines.add(` ${a.value} `);
   }
   const hints =
-    (a.class === undefined ? 0 : classHints(a.class)) |
+    (classes === undefined ? 0 : classes.hints) |
     (a.id === undefined ? 0 : hintsOf(a.id)) |
     (a.itemprop === undefined ? 0 : hintsOf(a.itemprop)) |
     (a["data-testid"] === undefined ? 0 : hintsOf(a["data-testid"]));
@@ -184,22 +186,6 @@ function labelAvailability(label: string): ReturnType<typeof statedAvailability>
   if (emptyLabelAvailability === undefined) emptyLabelAvailability = statedAvailability("");
   return emptyLabelAvailability;
 }
-
-const priceFlag = 1;
-const notPriceFlag = 2;
-const stockFlag = 4;
-
-function hintsOf(value: string): number {
-  if (value === "") return 0;
-  return (
-    (priceHint.test(value) ? priceFlag : 0) |
-    (priceExclusion.test(value) ? notPriceFlag : 0) |
-    (stockHint.test(value) ? stockFlag : 0)
-  );
-}
-
-// Class attributes repeat heavily: their hints are remembered per attribute value.
-const classHints = boundedCache(5_000, hintsOf);
 
 function pushImage(facts: PageFacts, a: Record<string, string>): void {
   if (a.width === "1" && a.height === "1") return;

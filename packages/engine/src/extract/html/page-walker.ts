@@ -1,4 +1,5 @@
 import type { Element, ParentNode } from "domhandler";
+import { classFactsOf } from "./class-facts";
 import { LineBuilder } from "./line-builder";
 import {
   collectBuyControl,
@@ -63,11 +64,12 @@ export class PageWalker {
       this.suppressors.push(el);
     }
     const visible = this.suppressed === 0;
-    this.paths.enter(el, visible);
+    const classes = classFactsOf(el);
+    this.paths.enter(el, visible, classes);
     if (visible) {
       if (kind & blockKind) this.lines.breakLine();
       else if (kind & spacedKind) this.lines.space();
-      collectVisible(el, this.facts, this.lines);
+      collectVisible(el, this.facts, this.lines, classes);
       if (this.furniture === 0) this.listCandidates.push(el);
       if (purchaseCandidate(name)) this.deferControl(el);
     }

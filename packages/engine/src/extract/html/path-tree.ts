@@ -1,4 +1,5 @@
 import type { Element } from "domhandler";
+import type { ClassFacts } from "./class-facts";
 import { distinctSorted, maxStructureDepth, pathSegment } from "./structure";
 
 /**
@@ -15,13 +16,13 @@ export class PathTree {
   // A class name with ">" in it ("[&>svg]:w-4") breaks the path tree's order: those pages sort the strings.
   private arrowInSegment = false;
 
-  /** `visible`: the element's path is part of the page's structure (nothing hides it). */
-  enter(el: Element, visible: boolean): void {
+  /** `visible`: the element's path is part of the page's structure (nothing hides it). `classes`: its class facts. */
+  enter(el: Element, visible: boolean, classes: ClassFacts | undefined): void {
     const depth = this.stack.length;
     const parentPath = depth === 0 ? -1 : (this.stack[depth - 1] as number);
     let pathId = parentPath;
     if (depth < maxStructureDepth) {
-      const segment = pathSegment(el);
+      const segment = pathSegment(el, classes);
       let siblings = this.rootPaths;
       if (parentPath >= 0) {
         const below = this.childPaths[parentPath];

@@ -1,48 +1,21 @@
 import { createHash } from "node:crypto";
 import type { Element } from "domhandler";
 import { updateJoined } from "../../hash-joined";
-import { boundedCache } from "../bounded-cache";
+import { type ClassFacts, classFactsOf } from "./class-facts";
 
 export const maxStructurePaths = 2000;
 /** Deeper elements are left out of the fingerprint: paths grow with depth, and 10,000-deep pages exist. */
 export const maxStructureDepth = 40;
 
-/** Generated class names (css-in-js hashes, numeric ids) rotate between deploys: they are not structure. */
-const generatedClass =
-  /^(?:css|sc|jsx|emotion|svelte|astro|styles?_)-|\d.*\d|^[a-z]*[A-Z][a-zA-Z]*\d|_[a-zA-Z0-9]{5,}$/;
-
 /** "div.card.main": the tag and its stable class names, sorted (ids and generated classes left out). */
-export function pathSegment(el: Element): string {
-  const cls = el.attribs.class;
-  if (cls === undefined || cls === "") return el.name;
-  const known = classSegment(cls);
-  if (known.tag !== el.name) {
-    known.tag = el.name;
-    known.segment = el.name + known.suffix;
+export function pathSegment(el: Element, classes: ClassFacts | undefined = classFactsOf(el)): string {
+  if (classes === undefined) return el.name;
+  if (classes.tag !== el.name) {
+    classes.tag = el.name;
+    classes.segment = el.name + classes.suffix;
   }
   // The same string object each time: the walk's path map finds it without hashing a new string.
-  return known.segment;
-}
-
-interface ClassSegment {
-  suffix: string;
-  /** The tag the class was last seen on, and its segment. */
-  tag: string;
-  segment: string;
-}
-
-// Class attributes repeat heavily within and across pages: remember the answer per attribute value.
-const classSegment = boundedCache<ClassSegment>(5_000, (cls) => ({
-  suffix: stableClasses(cls),
-  tag: "",
-  segment: "",
-}));
-
-function stableClasses(cls: string): string {
-  const kept = [...new Set(cls.split(/\s+/))]
-    .filter((token) => token !== "" && !generatedClass.test(token))
-    .sort();
-  return kept.length === 0 ? "" : `.${kept.join(".")}`;
+  return classes.segment;
 }
 
 /** `sorted`: the paths are already distinct and in string order (the walk reads them off its path tree). */

@@ -1,0 +1,42 @@
+import type { Element } from "domhandler";
+import { boundedCache } from "../bounded-cache";
+import { hintsOf } from "./element-hints";
+
+/** What the page walk reads off one class attribute value: its path segment's classes and its hints. */
+export interface ClassFacts {
+  /** ".card.main": the stable class names, sorted (ids and generated classes left out), or "". */
+  suffix: string;
+  /** The tag the value was last seen on, and its segment. */
+  tag: string;
+  segment: string;
+  /** Price and stock hints of the value (element-hints.ts). */
+  hints: number;
+}
+
+/** Generated class names (css-in-js hashes, numeric ids) rotate between deploys: they are not structure. */
+const generatedClass =
+  /^(?:css|sc|jsx|emotion|svelte|astro|styles?_)-|\d.*\d|^[a-z]*[A-Z][a-zA-Z]*\d|_[a-zA-Z0-9]{5,}$/;
+const whitespace = /\s/;
+
+// Class attributes repeat heavily within and across pages: one look-up per element answers both questions.
+const classFacts = boundedCache<ClassFacts>(5_000, (cls) => ({
+  suffix: stableClasses(cls),
+  tag: "",
+  segment: "",
+  hints: hintsOf(cls),
+}));
+
+/** The facts of an element's class attribute; undefined when it has none (or an empty one). */
+export function classFactsOf(el: Element): ClassFacts | undefined {
+  const cls = el.attribs.class;
+  return cls === undefined || cls === "" ? undefined : classFacts(cls);
+}
+
+function stableClasses(cls: string): string {
+  // Most class attributes hold one name: no split, set or sort for them.
+  if (!whitespace.test(cls)) return generatedClass.test(cls) ? "" : `.${cls}`;
+  const kept = [...new Set(cls.split(/\s+/))]
+    .filter((token) => token !== "" && !generatedClass.test(token))
+    .sort();
+  return kept.length === 0 ? "" : `.${kept.join(".")}`;
+}
