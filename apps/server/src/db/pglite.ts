@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { acquireDataDirLock } from "./data-dir-lock";
 import type { Database, DatabaseHandle } from "./database-handle";
+import { pgliteByteaTypes } from "./pglite-bytea";
 import { initPgliteDataDir } from "./pglite-init";
 
 /**
@@ -33,7 +34,7 @@ export async function createPgliteDatabase(dataDir: string): Promise<DatabaseHan
   let client: PGlite;
   try {
     if (!inMemory) await initPgliteDataDir(pgDataDir, pgliteSettings);
-    client = await PGlite.create(pgDataDir, { postgresqlconf: pgliteSettings });
+    client = await PGlite.create(pgDataDir, { postgresqlconf: pgliteSettings, ...pgliteByteaTypes });
   } catch (error) {
     lock?.release();
     throw error;
@@ -75,7 +76,11 @@ export async function createPgliteDatabase(dataDir: string): Promise<DatabaseHan
  * opens it once so PostgreSQL replays its log, and answers how many migrations it has applied.
  */
 export async function loadPgliteDataDir(pgDataDir: string, tarball: Blob): Promise<number> {
-  const client = await PGlite.create(pgDataDir, { loadDataDir: tarball, postgresqlconf: pgliteSettings });
+  const client = await PGlite.create(pgDataDir, {
+    loadDataDir: tarball,
+    postgresqlconf: pgliteSettings,
+    ...pgliteByteaTypes,
+  });
   try {
     const result = await client.query<{ n: number }>(
       "select count(*)::int as n from drizzle.__drizzle_migrations",
