@@ -273,9 +273,20 @@ export async function checkPage(
       // A second fetch that fails leaves the difference to be judged without learned noise.
       const again = await read(true).catch(() => null);
       if (again?.kind === "snapshot") {
-        learned = await engine.learnNoise(snapshot, again.snapshot, null);
+        // Learned and judged where the reads were extracted: the stored version is not parsed here.
+        const packed = judged && compareWith ? await compareWith.load() : null;
+        if (packed) {
+          ({ learnedNoise: learned, result: compared } = await engine.learnNoiseAndCompare(
+            snapshot,
+            again.snapshot,
+            packed,
+            compareOptions(monitor, null),
+          ));
+        } else {
+          learned = await engine.learnNoise(snapshot, again.snapshot, null);
+          compared = await compare(learned);
+        }
         learnedNoise = learned;
-        compared = await compare(learned);
       }
     }
     const result =

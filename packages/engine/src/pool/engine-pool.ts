@@ -16,6 +16,7 @@ import type {
   EngineJob,
   EngineJobResults,
   ExtractedAndCompared,
+  LearnedAndCompared,
   PackedSnapshot,
   PageEngine,
   PageSource,
@@ -130,6 +131,15 @@ export class EnginePool implements PageEngine {
 
   learnNoise(first: Snapshot, second: Snapshot, previous: LearnedNoise | null = null): Promise<LearnedNoise> {
     return this.run({ kind: "learnNoise", first, second, previous });
+  }
+
+  learnNoiseAndCompare(
+    first: Snapshot,
+    second: Snapshot,
+    previous: PackedSnapshot,
+    compare: CompareOptions,
+  ): Promise<LearnedAndCompared> {
+    return this.run({ kind: "learnNoiseAndCompare", first, second, previous, compare });
   }
 
   /** Starts every worker now, so the first jobs do not wait for the threads to load the engine. */

@@ -10,6 +10,7 @@ export {
   type EngineJob,
   type ExtractedAndCompared,
   inProcessEngine,
+  type LearnedAndCompared,
   type PackedSnapshot,
   type PageEngine,
   type PageSource,

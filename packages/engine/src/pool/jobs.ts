@@ -50,7 +50,14 @@ export type EngineJob =
     }
   | { kind: "compare"; previous: Snapshot; next: Snapshot; options: CompareOptions }
   | { kind: "fingerprint"; snapshot: Snapshot; options: FingerprintOptions }
-  | { kind: "learnNoise"; first: Snapshot; second: Snapshot; previous: LearnedNoise | null };
+  | { kind: "learnNoise"; first: Snapshot; second: Snapshot; previous: LearnedNoise | null }
+  | {
+      kind: "learnNoiseAndCompare";
+      first: Snapshot;
+      second: Snapshot;
+      previous: PackedSnapshot;
+      compare: CompareOptions;
+    };
 
 /** What each job answers. */
 export interface EngineJobResults {
@@ -60,6 +67,13 @@ export interface EngineJobResults {
   compare: ChangeResult;
   fingerprint: string;
   learnNoise: LearnedNoise;
+  learnNoiseAndCompare: LearnedAndCompared;
+}
+
+/** The noise two back-to-back reads of a page showed, and the first read compared without it. */
+export interface LearnedAndCompared {
+  learnedNoise: LearnedNoise;
+  result: ChangeResult;
 }
 
 /** What a check keeps of a version it does not store: the facts it shows for the monitor. */
@@ -94,6 +108,17 @@ export interface PageEngine {
   ): Promise<ExtractedAndCompared>;
   fingerprint(snapshot: Snapshot, options: FingerprintOptions): Promise<string>;
   learnNoise(first: Snapshot, second: Snapshot, previous?: LearnedNoise | null): Promise<LearnedNoise>;
+  /**
+   * Learns the noise between two back-to-back reads of a page (none learned before), then compares the
+   * first read with the stored version under it, in one job: the stored version travels as its packed
+   * JSON, and the first read is sent once, not once to learn and again to compare.
+   */
+  learnNoiseAndCompare(
+    first: Snapshot,
+    second: Snapshot,
+    previous: PackedSnapshot,
+    compare: CompareOptions,
+  ): Promise<LearnedAndCompared>;
 }
 
 export async function runJob(job: EngineJob): Promise<EngineJobResults[EngineJob["kind"]]> {
@@ -110,6 +135,8 @@ export async function runJob(job: EngineJob): Promise<EngineJobResults[EngineJob
       return fingerprintSnapshot(job.snapshot, job.options);
     case "learnNoise":
       return learnNoise(job.first, job.second, job.previous);
+    case "learnNoiseAndCompare":
+      return learnNoiseAndCompare(job.first, job.second, job.previous, job.compare);
   }
 }
 
@@ -140,6 +167,17 @@ async function extractAndCompare(
   return { facts: { title, price, availability, scopeMatched }, result };
 }
 
+function learnNoiseAndCompare(
+  first: Snapshot,
+  second: Snapshot,
+  previous: PackedSnapshot,
+  compare: CompareOptions,
+): LearnedAndCompared {
+  const learnedNoise = learnNoise(first, second, null);
+  const result = compareSnapshots(unpackSnapshot(previous), first, { ...compare, learnedNoise });
+  return { learnedNoise, result };
+}
+
 function decodedInput(page: EncodedPage): ExtractInput {
   const text = isBinaryMediaType(page.contentType) ? "" : decodeText(page.bytes, page.contentTypeHeader).text;
   return { url: page.url, contentType: page.contentType, text, bytes: page.bytes };
@@ -154,4 +192,6 @@ export const inProcessEngine: PageEngine = {
   compare: async (previous, next, options) => compareSnapshots(previous, next, options),
   fingerprint: async (snapshot, options) => fingerprintSnapshot(snapshot, options),
   learnNoise: async (first, second, previous = null) => learnNoise(first, second, previous),
+  learnNoiseAndCompare: async (first, second, previous, compare) =>
+    learnNoiseAndCompare(first, second, previous, compare),
 };

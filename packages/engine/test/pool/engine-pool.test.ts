@@ -162,6 +162,30 @@ describe("the engine pool", () => {
     expect("snapshot" in text && text.result).toEqual(compareSnapshots(stored, before, { watch }));
   });
 
+  it("learns the noise of two reads and judges the first without it in one job, as the two jobs did", async () => {
+    const entry = corpusEntries().find((e) => e.category === "product")!;
+    const { input } = readCorpusPage(entry);
+    const stored = extractSnapshotSync({ ...input, bytes: undefined });
+    const read = (token: string) =>
+      extractSnapshotSync({
+        ...input,
+        bytes: undefined,
+        text: input.text.replace("</body>", `<p>Session ${token}</p><p>A real new line</p></body>`),
+      });
+    const [first, second] = [read("a81f3c"), read("92be07")];
+    const options = { watch, recentFingerprints: [] };
+    const learnedNoise = await inProcessEngine.learnNoise(first, second, null);
+    expect(learnedNoise).not.toEqual(await inProcessEngine.learnNoise(first, first, null));
+    const separately = compareSnapshots(stored, first, { ...options, learnedNoise });
+    expect(separately.changed).toBe(true);
+    const previous = { json: deflateRawSync(JSON.stringify(stored)), encoding: "deflate-raw" as const };
+    for (const engine of [pool, inProcessEngine])
+      expect(await engine.learnNoiseAndCompare(first, second, previous, options)).toEqual({
+        learnedNoise,
+        result: separately,
+      });
+  });
+
   it("sends back only the facts of a page that did not change, not its lines, items and paths", async () => {
     const entry = corpusEntries().find((e) => e.category === "product")!;
     const input = { ...readCorpusPage(entry).input, bytes: undefined };
