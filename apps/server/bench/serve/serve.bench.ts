@@ -153,7 +153,7 @@ const lines = [
   "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ...rows.map((row) => {
     const serve = "database" in row ? row : null;
-    return `| ${row.tool} | ${row.pages} | ${row.checksPerSecond} | ${cell(serve?.checkNowChecksPerSecond)} | ${cell(serve?.schedulerChecksPerSecond)} | ${row.cpuSecondsPerCheck} | ${row.peakRssMb} | ${serve ? `${cell(serve.bytesPerUnchangedCheck)} (${cell(serve.walBytesPerUnchangedCheck)})` : "–"} | ${serve ? `${cell(serve.bytesPerChangedCheck)} (${cell(serve.walBytesPerChangedCheck)})` : "–"} | ${serve ? `${cell(serve.lagMs.p50)} / ${cell(serve.lagMs.p99)} (${serve.lagMs.checks} of ${serve.lagMs.due} at ${serve.lagMs.rate}/s)` : "–"} | ${row.missed} / ${row.changesInTruth} | ${row.noiseAlerts} | ${row.loadAverage} |`;
+    return `| ${row.tool} | ${row.pages} | ${row.checksPerSecond} | ${cell(serve?.checkNowChecksPerSecond)} | ${cell(serve?.schedulerChecksPerSecond)} | ${row.cpuSecondsPerCheck}${serve ? ` (main ${serve.mainThreadCpuSecondsPerCheck})` : ""} | ${row.peakRssMb} | ${serve ? `${cell(serve.bytesPerUnchangedCheck)} (${cell(serve.walBytesPerUnchangedCheck)})` : "–"} | ${serve ? `${cell(serve.bytesPerChangedCheck)} (${cell(serve.walBytesPerChangedCheck)})` : "–"} | ${serve ? `${cell(serve.lagMs.p50)} / ${cell(serve.lagMs.p99)} (${serve.lagMs.checks} of ${serve.lagMs.due} at ${serve.lagMs.rate}/s)` : "–"} | ${row.missed} / ${row.changesInTruth} | ${row.noiseAlerts} | ${row.loadAverage} |`;
   }),
   "",
   ...rows.flatMap((row) => {
@@ -177,6 +177,7 @@ const lines = [
   ...sustainedTable(rows.flatMap((row) => ("sustained" in row && row.sustained ? [row] : []))),
   "",
   "checks/s: the unchanged pass and both change rounds (check now: unchanged + round 1; scheduler: round 2).",
+  "CPU s/check: the same passes; (main …) is the servers' main threads' part (PGlite, fetch, the writer), the rest mostly the engine worker's.",
   "Peak RSS: ChangeRadar's own processes (PostgreSQL's server not counted); PGlite: the largest of its per-pass runs.",
   "Bytes: pg_total_relation_size of every table, before/after the pass (PGlite: read between its runs).",
 ];

@@ -52,11 +52,20 @@ function statusKb(pid: number, field: string): number {
 
 /** User + system CPU seconds of a process and its waited-for children. */
 function cpuSeconds(pid: number): number {
+  return statCpuSeconds(`/proc/${pid}/stat`, 4);
+}
+
+/** The CPU time of the process's main thread alone (its thread id is the pid): PGlite, fetch, the writer. */
+function mainThreadCpuSeconds(pid: number): number {
+  return statCpuSeconds(`/proc/${pid}/task/${pid}/stat`, 2);
+}
+
+/** utime, stime (and cutime, cstime: `fields` 4) are fields 14–17 of a stat file (11–14 after the name). */
+function statCpuSeconds(file: string, fields: 2 | 4): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // utime, stime, cutime, cstime are fields 14–17 of /proc/pid/stat (11–14 after the name).
-    return fields.slice(11, 15).reduce((sum, value) => sum + Number(value), 0) / CLOCK_TICKS;
+    const stat = readFileSync(file, "utf8");
+    const values = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return values.slice(11, 11 + fields).reduce((sum, value) => sum + Number(value), 0) / CLOCK_TICKS;
   } catch {
     return 0;
   }
@@ -67,6 +76,8 @@ export interface ServerProcesses {
   pids: number[];
   /** CPU seconds used so far by every process of the deployment. */
   cpuSeconds(): number;
+  /** The main threads' share of cpuSeconds (the rest: engine workers, zlib's and V8's helper threads). */
+  mainThreadCpuSeconds(): number;
   /** Peak RSS (MB): the largest sum of the processes' RSS sampled every 100 ms, or the sum of their VmHWM. */
   peakRssMb(): number;
   /** RSS (MB) of the processes now. */
@@ -210,6 +221,7 @@ export async function startServer(deployment: Deployment): Promise<ServerProcess
     baseUrl,
     pids,
     cpuSeconds: () => all().reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+    mainThreadCpuSeconds: () => all().reduce((sum, pid) => sum + mainThreadCpuSeconds(pid), 0),
     peakRssMb: () => {
       // One process: its own high-water mark is exact. Several: the peak of their sum, as sampled.
       const kb = pids.length === 1 ? Math.max(hwm(), finalHwmKb) : sampledPeakKb;

@@ -51,7 +51,13 @@ export interface PeerResult {
   noiseAlerts: number;
   passes: (Omit<
     PassResult,
-    "bytes" | "walBytes" | "rowsWritten" | "dataDirBytes" | "unchecked" | "memory"
+    | "bytes"
+    | "walBytes"
+    | "rowsWritten"
+    | "dataDirBytes"
+    | "unchecked"
+    | "memory"
+    | "mainThreadCpuSecondsPerCheck"
   > & {
     errors: number;
     peakRssMb: number;
