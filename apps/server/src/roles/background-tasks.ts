@@ -6,11 +6,11 @@ import { type CheckWorkerOptions, createCheckWorker } from "../checks/check-work
 import { retentionTask } from "../checks/retention";
 import { systemClock } from "../clock";
 import type { Database } from "../db/database";
-import { embeddedUpkeepTask } from "../db/embedded-upkeep";
 import { demoLocalPages } from "../demo/demo.service";
 import { checkPlanGate } from "../entitlements/check-gate";
 import { browserSessions } from "../monitors/browser-sessions";
 import type { BackgroundTask } from "../tasks/background-task";
+import { embeddedUpkeepTask } from "../tasks/embedded-upkeep";
 import type { Runtime } from "./runtime";
 
 /** What every check worker of the process shares: fetch and engine settings, timing, the log. */

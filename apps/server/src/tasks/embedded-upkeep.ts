@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type BackgroundTask, intervalTask } from "../tasks/background-task";
-import type { DatabaseHandle } from "./database-handle";
+import type { DatabaseHandle } from "../db/database-handle";
+import { type BackgroundTask, intervalTask } from "./background-task";
 
 const UPKEEP_INTERVAL_MS = 10 * 60_000;
 
