@@ -48,7 +48,7 @@ export function backgroundTasks(rt: Runtime, overrides: Partial<CheckWorkerOptio
     createAlertRetentionTask({ db: database.db, clock, log }),
     retentionTask(database.db, clock, (message, detail) => log.info({ detail }, message)),
     ...(database.kind === "pglite"
-      ? [embeddedUpkeepTask(database, (message, error) => log.error({ err: error }, message))]
+      ? [embeddedUpkeepTask(database.db, (message, error) => log.error({ err: error }, message))]
       : []),
   ];
 }

@@ -1,23 +1,21 @@
 import { sql } from "drizzle-orm";
-import type { DatabaseHandle } from "../db/database-handle";
+import type { Database } from "../db/database-handle";
 import { type BackgroundTask, intervalTask } from "./background-task";
 
 const UPKEEP_INTERVAL_MS = 10 * 60_000;
 
 /**
  * PostgreSQL's autovacuum does not run in the embedded database (PGlite is one backend, with no launcher):
- * without this, every update and delete left its dead row and index entries for the life of the data
- * directory, so the files grew with every check, and the planner never had statistics. Each table is
- * vacuumed and analysed in its own statement, so checks go on between them; the visibility map keeps a
- * pass over a table that has not changed since the last one to a few pages.
+ * without this, the space of deleted rows (retention's) was never reused, so the history grew for the life
+ * of the data directory, and the planner never had statistics. Each table is vacuumed and analysed in its
+ * own statement, so checks go on between them; the visibility map keeps a pass over a table that has not
+ * changed since the last one to a few pages.
  */
-export async function vacuumEmbedded(handle: DatabaseHandle): Promise<string[]> {
-  const { rows } = await handle.db.execute<{ name: string }>(sql`
+export async function vacuumEmbedded(db: Database): Promise<void> {
+  const { rows } = await db.execute<{ name: string }>(sql`
     select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind = 'r' order by c.relname`);
-  const tables = rows.map((row) => row.name);
-  for (const table of tables) await handle.db.execute(sql`vacuum (analyze) ${sql.identifier(table)}`);
-  return tables;
+  for (const { name } of rows) await db.execute(sql`vacuum (analyze) ${sql.identifier(name)}`);
 }
 
 /**
@@ -27,16 +25,14 @@ export async function vacuumEmbedded(handle: DatabaseHandle): Promise<string[]> 
  * each time.
  */
 export function embeddedUpkeepTask(
-  handle: DatabaseHandle,
+  db: Database,
   log: (message: string, detail?: unknown) => void,
   intervalMs = UPKEEP_INTERVAL_MS,
 ): BackgroundTask {
   return intervalTask(
     "embedded-upkeep",
     intervalMs,
-    async () => {
-      await vacuumEmbedded(handle);
-    },
+    () => vacuumEmbedded(db),
     (error) => log("Vacuuming the embedded database failed", error),
     { firstAfterInterval: true },
   );

@@ -65,7 +65,7 @@ describe.skipIf(postgresPass)("the embedded database's upkeep", () => {
     await addChecks(5000, 0);
     const fresh = await checksBytes();
     for (let round = 1; round <= 6; round++) {
-      await vacuumEmbedded(database.handle);
+      await vacuumEmbedded(db);
       await retain(round);
     }
     const kept = await checksBytes();
@@ -78,7 +78,7 @@ describe.skipIf(postgresPass)("the embedded database's upkeep", () => {
 
   it("vacuums and analyses every table one interval after it starts, not at start", async () => {
     const since = new Date();
-    const task = embeddedUpkeepTask(database.handle, () => {}, 500);
+    const task = embeddedUpkeepTask(db, () => {}, 500);
     const vacuumedSince = async () => {
       const { rows } = await db.execute<{ name: string; done: boolean }>(sql`
         select relname as name, coalesce(last_vacuum >= ${since.toISOString()}::timestamptz
