@@ -179,7 +179,7 @@ const lines = [
   "checks/s: the unchanged pass and both change rounds (check now: unchanged + round 1; scheduler: round 2).",
   "CPU s/check: the same passes; (main …) is the servers' main threads' part (PGlite, fetch, the writer), the rest mostly the engine worker's.",
   "Peak RSS: ChangeRadar's own processes (PostgreSQL's server not counted); PGlite: the largest of its per-pass runs.",
-  "Bytes: pg_total_relation_size of every table, before/after the pass (PGlite: read between its runs).",
+  "Bytes: growth of pg_total_relation_size of every table, and in brackets the write-ahead log written (pg_current_wal_lsn; on PostgreSQL the whole cluster's), before/after the pass (PGlite: read between its runs, so its log holds the pages written whole after each restart's checkpoint).",
 ];
 if (engine) {
   const e = engine as {
