@@ -314,7 +314,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   /** Sleeps until the next monitor is due, at most `idlePollMs`. */
   async function idleDelay(): Promise<number> {
     const now = clock.now();
-    const next = await nextDueAt(db, now);
+    const next = await nextDueAt(db, now, hosts.saturated(), [...inFlight.keys()]);
     if (!next) return idlePollMs;
     return Math.min(idlePollMs, Math.max(20, next.getTime() - now.getTime()));
   }

@@ -19,6 +19,15 @@ const leaseFree = (now: Date) => or(isNull(monitors.leaseUntil), lt(monitors.lea
  */
 const dueBy = (now: Date) => lt(monitors.nextCheckAt, new Date(now.getTime() + 1));
 
+/** Unpaused, its lease free, and neither on a host at its limit here nor in flight here. */
+const claimable = (now: Date, skipHosts: readonly string[], skipMonitors: readonly string[]) =>
+  and(
+    eq(monitors.paused, false),
+    leaseFree(now),
+    skipHosts.length > 0 ? notInArray(monitors.host, [...skipHosts]) : undefined,
+    skipMonitors.length > 0 ? notInArray(monitors.id, [...skipMonitors]) : undefined,
+  );
+
 export async function claimDueMonitors(
   db: Database,
   owner: string,
@@ -38,15 +47,7 @@ export async function claimDueMonitors(
   const due = db
     .select({ id: monitors.id })
     .from(monitors)
-    .where(
-      and(
-        eq(monitors.paused, false),
-        dueBy(now),
-        leaseFree(now),
-        skipHosts.length > 0 ? notInArray(monitors.host, [...skipHosts]) : undefined,
-        skipMonitors.length > 0 ? notInArray(monitors.id, [...skipMonitors]) : undefined,
-      ),
-    )
+    .where(and(claimable(now, skipHosts, skipMonitors), dueBy(now)))
     .orderBy(asc(monitors.nextCheckAt))
     .limit(limit)
     .for("update", { skipLocked: true });
@@ -143,12 +144,22 @@ export async function extendLeases(
     .where(and(inArray(monitors.id, [...ids]), eq(monitors.leaseOwner, owner)));
 }
 
-/** When the next unpaused monitor is due (an index lookup on `monitors_due_idx`). */
-export async function nextDueAt(db: Database, now: Date = new Date()): Promise<Date | null> {
+/**
+ * When the next monitor this worker could claim is due (an index lookup on `monitors_due_idx`), with the
+ * same skips as its claim. Without them, a host at its limit whose monitors are overdue made that time a
+ * past one, and the scheduler polled every few milliseconds instead of sleeping until another user's
+ * monitor was due: that user's check waited for the next poll (issue 11, fair shares).
+ */
+export async function nextDueAt(
+  db: Database,
+  now: Date = new Date(),
+  skipHosts: readonly string[] = [],
+  skipMonitors: readonly string[] = [],
+): Promise<Date | null> {
   const [row] = await db
     .select({ at: monitors.nextCheckAt })
     .from(monitors)
-    .where(and(eq(monitors.paused, false), leaseFree(now)))
+    .where(claimable(now, skipHosts, skipMonitors))
     .orderBy(asc(monitors.nextCheckAt))
     .limit(1);
   return row?.at ?? null;
