@@ -1,6 +1,7 @@
 /**
- * Bytes one unchanged check writes on PostgreSQL: the WAL it generates (pg_current_wal_lsn before and after
- * each record, so the claim is not counted) and the growth of every table with its indexes. Run it against
+ * Bytes one unchanged check writes on PostgreSQL: the WAL it generates (pg_current_wal_lsn before its claim
+ * and after its record: the claim's lease is part of the check) and the growth of every table with its
+ * indexes. Run it against
  * a server nothing else writes to. Prints ONE JSON object.
  *
  * Where the bytes of each kind of check go (`where`: WAL bytes per check by relation and record type,
@@ -14,7 +15,7 @@ import type { Snapshot } from "@changeradar/engine";
 import { eq, sql } from "drizzle-orm";
 import { defaultCheckTiming } from "../src/checks/check-timing";
 import { createCheckWriter, MAX_BATCH, recordCheck } from "../src/checks/check-writer";
-import { claimMonitor } from "../src/checks/claims.repository";
+import { claimMonitor, claimMonitors } from "../src/checks/claims.repository";
 import type { PageCheckOutcome } from "../src/checks/page-check";
 import { createDatabase, type DatabaseHandle } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
@@ -152,10 +153,10 @@ try {
     .returning();
   const writer = createCheckWriter(db, owner);
   const record = async (outcome: PageCheckOutcome, bytesWhere?: Map<string, number>) => {
-    const claimed = await claimMonitor(db, monitor.id, owner, 60_000);
-    if (!claimed) throw new Error("not claimed");
     const before = await walLsn(database);
     const from = bytesWhere ? await lsnText(database) : "";
+    const claimed = await claimMonitor(db, monitor.id, owner, 60_000);
+    if (!claimed) throw new Error("not claimed");
     await recordCheck(writer, claimed, outcome, new Date(), {
       startedAt: new Date(),
       timing: defaultCheckTiming,
@@ -203,11 +204,17 @@ try {
   const tablesBefore = await tableBytes(database);
   let wal = 0;
   for (let round = 0; round <= rounds; round++) {
-    const claimed = await Promise.all(others.map((m) => claimMonitor(db, m.id, owner, 60_000)));
     const before = await walLsn(database);
+    // One claim for all, as a scheduler's claim of due monitors is one statement.
+    const claimed = await claimMonitors(
+      db,
+      others.map((m) => ({ id: m.id })),
+      owner,
+      60_000,
+    );
+    if (claimed.length !== others.length) throw new Error("not claimed");
     await Promise.all(
       claimed.map((m) => {
-        if (!m) throw new Error("not claimed");
         // Like a worker's slots, the first check starts a batch alone and the others join the next one.
         return recordCheck(writer, m, outcomes.sameBody, new Date(), {
           startedAt: new Date(),
