@@ -252,27 +252,18 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       }
       const live = await serverUp();
       const requestsBefore = await workload.requests();
-      let since: Date;
-      let t0: number;
-      let cpu0 = 0;
-      let mainCpu0 = 0;
+      // The pass starts when the checks are asked for, or when they are due.
+      const startAt = trigger === "check now" ? lastCheckNow + COOL_DOWN_MS : dueAt;
+      const wait = startAt - Date.now();
+      if (wait > 0) await sleep(wait);
+      const since = trigger === "check now" ? new Date() : new Date(Math.min(dueAt, Date.now()));
+      const cpu0 = live.cpuSeconds();
+      const mainCpu0 = live.mainThreadCpuSeconds();
+      const t0 = performance.now();
       if (trigger === "check now") {
-        const wait = lastCheckNow + COOL_DOWN_MS - Date.now();
-        if (wait > 0) await sleep(wait);
-        since = new Date();
-        cpu0 = live.cpuSeconds();
-        mainCpu0 = live.mainThreadCpuSeconds();
-        t0 = performance.now();
         lastCheckNow = Date.now();
         const queued = await checkNow(live.baseUrl, users);
         if (queued < pages) throw new Error(`check now queued ${queued} of ${pages} monitors`);
-      } else {
-        const wait = dueAt - Date.now();
-        if (wait > 0) await sleep(wait);
-        since = new Date(Math.min(dueAt, Date.now()));
-        cpu0 = live.cpuSeconds();
-        mainCpu0 = live.mainThreadCpuSeconds();
-        t0 = performance.now();
       }
       const done = await waitChecked(live.baseUrl, users, since, {
         ready: async () => (await workload.requests()) - requestsBefore >= pages,
