@@ -1,22 +1,18 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applyAlertRetention } from "../../src/alerts/alerts-retention";
 import { enqueueMonitorHealthAlert } from "../../src/alerts/outbox";
 import { deliveries, notifications } from "../../src/db/schema/alerts";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { useTestDatabase } from "../helpers/database";
 import { createMonitor, createUser } from "./support/fixtures";
 
 const DAY_MS = 86_400_000;
 
 describe("notification retention", () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => database?.destroy());
+  const database = useTestDatabase();
 
   it("removes notifications older than the plan keeps, with their deliveries", async () => {
-    const db = database.handle.db;
+    const db = database.db;
     const free = await createUser(db, { plan: "Free" });
     const business = await createUser(db, { plan: "Business" });
     const ids: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   changeAlert,
   enqueueAlerts,
@@ -9,17 +9,13 @@ import {
   notifyLive,
 } from "../../src/alerts/outbox";
 import { channels, deliveries, notifications } from "../../src/db/schema/alerts";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { useTestDatabase } from "../helpers/database";
 import { changeInput, createChange, createMonitor, createUser } from "./support/fixtures";
 
 describe("transactional outbox", () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => database?.destroy());
+  const database = useTestDatabase();
 
-  const db = () => database.handle.db;
+  const db = () => database.db;
 
   async function addChannel(userId: string, type: "webhook" | "slack", name: string) {
     const [row] = await db()

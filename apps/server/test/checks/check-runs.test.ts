@@ -1,6 +1,6 @@
 import type { Snapshot } from "@changeradar/engine";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { checksPerDay as adminChecksPerDay, checkCounts } from "../../src/admin/admin-dashboard.repository";
 import { createCheckWriter, recordCheck } from "../../src/checks/check-writer";
 import { claimMonitor, claimMonitors } from "../../src/checks/claims.repository";
@@ -12,18 +12,14 @@ import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
 import { recentChecks } from "../../src/metrics/metrics.repository";
 import { checksPerDay, checksPerMonitor } from "../../src/reports/reports.repository";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { useTestDatabase } from "../helpers/database";
 import { testSnapshot, usd } from "../helpers/snapshot";
 import { emptyStoredDiff } from "../helpers/stored-diff";
 import { checkCount, insertPausedMonitors, testTiming } from "../monitors/support/checks";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
+const database = useTestDatabase();
 
-const db = () => database.handle.db;
+const db = () => database.db;
 const page = (price: number): Snapshot =>
   testSnapshot({
     title: "Anvil",

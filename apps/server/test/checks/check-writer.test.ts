@@ -1,6 +1,6 @@
 import type { ChangeResult, Snapshot } from "@changeradar/engine";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { planRecord } from "../../src/checks/check-plan";
 import { createCheckWriter, LeaseLost, recordCheck } from "../../src/checks/check-writer";
 import { claimMonitor } from "../../src/checks/claims.repository";
@@ -9,16 +9,12 @@ import { notifications } from "../../src/db/schema/alerts";
 import { changes, checks, pricePoints, snapshots } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { useTestDatabase } from "../helpers/database";
 import { testSnapshot, usd } from "../helpers/snapshot";
 import { emptyStoredDiff } from "../helpers/stored-diff";
 import { insertPausedMonitors, testTiming } from "../monitors/support/checks";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
+const database = useTestDatabase();
 
 const page = (title: string, price: number): Snapshot =>
   testSnapshot({ title, lines: [title, `USD ${price}`], price: usd(price), availability: "in_stock" });
@@ -46,7 +42,7 @@ const changed = (price: number): PageCheckOutcome => ({
 });
 
 async function claimed(count: number, owner: string) {
-  const db = database.handle.db;
+  const db = database.db;
   const [user] = await db
     .insert(users)
     .values({
@@ -72,7 +68,7 @@ async function claimed(count: number, owner: string) {
 }
 
 it("writes checks that arrive together in one transaction, each once, with its alerts", async () => {
-  const db = database.handle.db;
+  const db = database.db;
   const all = await claimed(10, "w1");
   // The last one's lease went to another worker: its plan writes nothing and says so.
   await db.update(monitors).set({ leaseOwner: "w2" }).where(eq(monitors.id, all[9].id));
@@ -122,7 +118,7 @@ it("writes checks that arrive together in one transaction, each once, with its a
 });
 
 it("a plan the database refuses fails alone: the rest of its batch is stored", async () => {
-  const db = database.handle.db;
+  const db = database.db;
   const all = await claimed(4, "w3");
   const writer = createCheckWriter(db, "w3");
   const ctx = { startedAt: new Date(), timing: testTiming };
@@ -168,7 +164,7 @@ const unchanged: PageCheckOutcome = {
 /** A writer whose lingers are counted, never waited: `sleep` resolves at once, or never when `hold`. */
 function countedWriter(owner: string, running: number, hold = false) {
   const waits: number[] = [];
-  const writer = createCheckWriter(database.handle.db, owner, {
+  const writer = createCheckWriter(database.db, owner, {
     running: () => running,
     lingerMs: 10,
     sleep: (ms) => {
@@ -180,7 +176,7 @@ function countedWriter(owner: string, running: number, hold = false) {
 }
 
 it("a batch waits for the checks still running: three plans of three running checks make one transaction", async () => {
-  const db = database.handle.db;
+  const db = database.db;
   const all = await claimed(3, "w4");
   // The linger never ends by itself here: only the last running check's plan ends it.
   const { writer, waits } = countedWriter("w4", 3, true);
@@ -217,7 +213,7 @@ it("a lone check's plan never lingers, and one whose fellows do not come waits o
 });
 
 it("a batch of quiet plans is written without a transaction, each check once", async () => {
-  const db = database.handle.db;
+  const db = database.db;
   const all = await claimed(3, "w6");
   const { writer } = countedWriter("w6", 3);
   const transactions = vi.spyOn(db, "transaction");

@@ -1,25 +1,21 @@
 import type { Snapshot } from "@changeradar/engine";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createCheckWriter, recordCheck } from "../../src/checks/check-writer";
 import { claimMonitor } from "../../src/checks/claims.repository";
 import { checks, snapshots } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { useTestDatabase } from "../helpers/database";
 import { testSnapshot } from "../helpers/snapshot";
 import { insertPausedMonitors, testTiming } from "../monitors/support/checks";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
+const database = useTestDatabase();
 
 const page = (title: string): Snapshot => testSnapshot({ title, lines: [title] });
 
 async function claimedMonitor() {
-  const db = database.handle.db;
+  const db = database.db;
   const [user] = await db
     .insert(users)
     .values({
@@ -38,7 +34,7 @@ async function claimedMonitor() {
 
 // The engine strips U+0000 from what it extracts; this one reaches the database (a jsonb value refuses it).
 it("a page the database refuses to store is a check error the user sees, not a check retried forever", async () => {
-  const db = database.handle.db;
+  const db = database.db;
   const monitor = await claimedMonitor();
   const fetched = { httpStatus: 200, durationMs: 80, etag: null, lastModified: null, bodyHash: "b:k" };
   const recorded = await recordCheck(

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { putEncodedBlobs, readBlob } from "../../src/checks/blob-store";
 import { byteaParser, byteaSerializer } from "../../src/db/pglite-bytea";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { useTestDatabase } from "../helpers/database";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = useTestDatabase();
 
 /** Every byte value, in a view that starts and ends inside a larger buffer (as Node's pooled buffers do). */
 function viewOfEveryByte(length: number): Uint8Array {

@@ -1,24 +1,18 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/database";
 import { migrate } from "../../src/db/migrate";
 import { pgliteSettings } from "../../src/db/pglite";
-import { createTestDatabase, embeddedDataDir, postgresPass, type TestDatabase } from "../helpers/database";
+import { embeddedDataDir, postgresPass, useTestDatabase } from "../helpers/database";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = useTestDatabase();
 
 describe("the database handle", () => {
   it("applies migrations once: a second run changes nothing", async () => {
     await migrate(database.handle);
-    const result = await database.handle.db.execute(
+    const result = await database.db.execute(
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
     );
     const rows = (result as unknown as { rows: Array<{ n: number }> }).rows;
@@ -36,7 +30,7 @@ describe("the database handle", () => {
 
   it.skipIf(postgresPass)("starts the embedded database with its memory settings in force", async () => {
     const shown = async (name: string) => {
-      const result = await database.handle.db.execute(sql.raw(`show ${name}`));
+      const result = await database.db.execute(sql.raw(`show ${name}`));
       return (result as unknown as { rows: Array<Record<string, string>> }).rows[0]?.[name];
     };
     // Shared buffers are resident WebAssembly memory for the server's whole life: 8 MB, not 16.

@@ -4,32 +4,22 @@
  * the data directory, and the planner had no statistics.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
-import type { Database } from "../../src/db";
 import { checks } from "../../src/db/schema/checks";
 import { users } from "../../src/db/schema/users";
 import { createLogger } from "../../src/logger";
 import { createMailer } from "../../src/mail/mailer";
 import { backgroundTasks } from "../../src/roles/background-tasks";
 import { embeddedUpkeepTask, vacuumEmbedded } from "../../src/tasks/embedded-upkeep";
-import { createTestDatabase, postgresPass, type TestDatabase } from "../helpers/database";
+import { postgresPass, useTestDatabase } from "../helpers/database";
 import { insertPausedMonitors } from "../monitors/support/checks";
 import { eventually } from "../monitors/support/test-app";
 
-let database: TestDatabase;
-let db: Database;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.handle.db;
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = useTestDatabase();
 
 const tableBytes = async (table: string) => {
-  const { rows } = await db.execute<{ bytes: number }>(
+  const { rows } = await database.db.execute<{ bytes: number }>(
     sql`select pg_total_relation_size(${table}::regclass)::float8 as bytes`,
   );
   return Number(rows[0].bytes);
@@ -37,7 +27,7 @@ const tableBytes = async (table: string) => {
 const checksBytes = () => tableBytes("checks");
 
 const insertUser = async (name: string) => {
-  const [user] = await db
+  const [user] = await database.db
     .insert(users)
     .values({ email: `${name}@upkeep.example.test`, passwordHash: "x", firstName: "U", planType: "Business" })
     .returning({ id: users.id });
@@ -47,9 +37,9 @@ const insertUser = async (name: string) => {
 describe.skipIf(postgresPass)("the embedded database's upkeep", () => {
   it("keeps the history at its size while retention deletes what checks add", async () => {
     const userId = await insertUser("history");
-    const [monitorId] = await insertPausedMonitors(db, userId, ["https://history.example.test/"]);
+    const [monitorId] = await insertPausedMonitors(database.db, userId, ["https://history.example.test/"]);
     const addChecks = (count: number, from: number) =>
-      db.insert(checks).values(
+      database.db.insert(checks).values(
         Array.from({ length: count }, (_, i) => ({
           monitorId,
           startedAt: new Date(Date.UTC(2026, 0, 1) + (from + i) * 60_000),
@@ -58,14 +48,14 @@ describe.skipIf(postgresPass)("the embedded database's upkeep", () => {
         })),
       );
     const retain = async (round: number) => {
-      await db.execute(sql`delete from ${checks} where ${checks.id} in
+      await database.db.execute(sql`delete from ${checks} where ${checks.id} in
         (select id from ${checks} order by ${checks.startedAt} limit 1000)`);
       await addChecks(1000, 5000 + round * 1000);
     };
     await addChecks(5000, 0);
     const fresh = await checksBytes();
     for (let round = 1; round <= 6; round++) {
-      await vacuumEmbedded(db);
+      await vacuumEmbedded(database.db);
       await retain(round);
     }
     const kept = await checksBytes();
@@ -78,9 +68,9 @@ describe.skipIf(postgresPass)("the embedded database's upkeep", () => {
 
   it("vacuums and analyses every table one interval after it starts, not at start", async () => {
     const since = new Date();
-    const task = embeddedUpkeepTask(db, () => {}, 500);
+    const task = embeddedUpkeepTask(database.db, () => {}, 500);
     const vacuumedSince = async () => {
-      const { rows } = await db.execute<{ name: string; done: boolean }>(sql`
+      const { rows } = await database.db.execute<{ name: string; done: boolean }>(sql`
         select relname as name, coalesce(last_vacuum >= ${since.toISOString()}::timestamptz
           and last_analyze >= ${since.toISOString()}::timestamptz, false) as done
         from pg_stat_user_tables where schemaname = 'public'`);
@@ -105,7 +95,7 @@ describe("the background tasks of serve and worker", () => {
       LOG_LEVEL: "silent",
     });
     const log = createLogger(config);
-    const mailer = createMailer({ config, db, log });
+    const mailer = createMailer({ config, db: database.db, log });
     const names = backgroundTasks({ config, log, database: database.handle, mailer }).map(
       (task) => task.name,
     );

@@ -1,14 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createReadiness } from "../../src/health/readiness";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { useTestDatabase } from "../helpers/database";
 import { startLoggedApp } from "../http/logged-app";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => database?.destroy());
+const database = useTestDatabase();
 
 const get = async (baseUrl: string, path: string) => {
   const response = await fetch(`${baseUrl}/api/v1${path}`);
@@ -56,7 +52,7 @@ describe("readiness apart from liveness", () => {
   });
 
   it("is not ready on a database whose migrations are not all applied", async () => {
-    const db = database.handle.db;
+    const db = database.db;
     const rows = async (query: ReturnType<typeof sql>) =>
       ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
     const [last] = await rows(

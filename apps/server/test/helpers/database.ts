@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { inject } from "vitest";
-import { createDatabase, type DatabaseHandle } from "../../src/db/database";
+import { afterAll, beforeAll, inject } from "vitest";
+import { createDatabase, type Database, type DatabaseHandle } from "../../src/db/database";
 import { migrate } from "../../src/db/migrate";
 
 export interface TestDatabase {
@@ -66,6 +66,44 @@ export async function createTestDatabase(
       await handle.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The database of a test file (or describe block): its fields exist from the first beforeAll on. */
+export interface FileDatabase {
+  readonly handle: DatabaseHandle;
+  readonly db: Database;
+  readonly location: TestDatabase["location"];
+}
+
+/**
+ * Registers a fresh database for the enclosing file or describe block: made in beforeAll, destroyed in
+ * afterAll. Hooks registered after this call run once it is made and, at the end, before it is destroyed
+ * (Vitest runs afterAll hooks in reverse order). Read its fields in hooks and tests: at the top of the file
+ * it does not exist yet.
+ */
+export function useTestDatabase(): FileDatabase {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+  const made = (): TestDatabase => {
+    if (!database) throw new Error("The test database is made in beforeAll: read it inside a hook or a test");
+    return database;
+  };
+  return {
+    get handle() {
+      return made().handle;
+    },
+    get db() {
+      return made().handle.db;
+    },
+    get location() {
+      return made().location;
     },
   };
 }

@@ -11,7 +11,7 @@ import type { TestDatabase } from "../helpers/database";
 
 /** The real app on 127.0.0.1 whose JSON log lines the test reads (`lines`); no SMTP: mail is logged. */
 export async function startLoggedApp(
-  database: TestDatabase,
+  database: Pick<TestDatabase, "handle" | "location">,
   options: { readiness?: Readiness; env?: Record<string, string> } = {},
 ): Promise<{
   baseUrl: string;
