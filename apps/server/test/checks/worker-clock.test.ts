@@ -4,22 +4,21 @@ import { createCheckWorker } from "../../src/checks/check-worker";
 import { checks } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { useTestDatabase } from "../helpers/database";
 import { insertPausedMonitors, testTiming } from "../monitors/support/checks";
 import { type PageServer, productPage, startPageServer } from "../monitors/support/page-server";
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let pages: PageServer;
 beforeAll(async () => {
-  [database, pages] = await Promise.all([createTestDatabase(), startPageServer()]);
+  pages = await startPageServer();
 });
 afterAll(async () => {
-  await database.destroy();
   await pages.close();
 });
 
 it("runOnce() checks what is due on the worker's clock, and records the check at that time", async () => {
-  const db = database.handle.db;
+  const db = database.db;
   const [user] = await db
     .insert(users)
     .values({ email: "clock@example.test", passwordHash: "x", firstName: "C", planType: "Business" })

@@ -2,19 +2,17 @@ import { Writable } from "node:stream";
 import { DrizzleQueryError } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/logger";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { useTestDatabase } from "../helpers/database";
 import { startLoggedApp } from "./logged-app";
 
 /** U+0000 cannot be stored in PostgreSQL text: it is refused at the door with a clear 400, never a 500. */
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: Awaited<ReturnType<typeof startLoggedApp>>;
 beforeAll(async () => {
-  database = await createTestDatabase();
   app = await startLoggedApp(database);
 });
 afterAll(async () => {
   await app?.close();
-  await database?.destroy();
 });
 
 const post = (path: string, body: unknown) =>

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { useTestDatabase } from "../helpers/database";
 import { uniqueEmail } from "../helpers/users";
 import { startLoggedApp } from "./logged-app";
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let server: Awaited<ReturnType<typeof startLoggedApp>>;
 beforeAll(async () => {
-  database = await createTestDatabase();
   server = await startLoggedApp(database);
 });
 afterAll(async () => {
   await server?.close();
-  await database?.destroy();
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

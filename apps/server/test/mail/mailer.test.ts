@@ -6,18 +6,16 @@ import { createLogger } from "../../src/logger";
 import { createMailer } from "../../src/mail/mailer";
 import { renderTemplate } from "../../src/mail/template-render";
 import { type SystemMailKey, templateDefinition } from "../../src/mail/templates";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { useTestDatabase } from "../helpers/database";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let smtp: TestSmtpServer;
 beforeAll(async () => {
-  database = await createTestDatabase();
   smtp = await startSmtpServer();
 });
 afterAll(async () => {
   await smtp?.close();
-  await database?.destroy();
 });
 
 const configWith = (env: Record<string, string>) =>
@@ -37,14 +35,14 @@ const verificationCodeMail = (vars: Record<string, string>) => defaultMail("veri
 const resetCodeMail = (vars: Record<string, string>) => defaultMail("reset-code", vars);
 
 async function logged(to: string) {
-  return database.handle.db.select().from(mailLog).where(eq(mailLog.to, to)).orderBy(desc(mailLog.createdAt));
+  return database.db.select().from(mailLog).where(eq(mailLog.to, to)).orderBy(desc(mailLog.createdAt));
 }
 
 describe("the mailer", () => {
   it("sends over SMTP and records the mail as sent", async () => {
     const mailer = createMailer({
       config: configWith({ SMTP_URL: smtp.url }),
-      db: database.handle.db,
+      db: database.db,
       log: createLogger({ logLevel: "silent" }),
     });
     const mail = verificationCodeMail({ firstName: "Ada", code: "123456", appUrl: "http://localhost:8080" });
@@ -63,7 +61,7 @@ describe("the mailer", () => {
     const lines: string[] = [];
     const { default: pino } = await import("pino");
     const log = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
-    const mailer = createMailer({ config: configWith({}), db: database.handle.db, log });
+    const mailer = createMailer({ config: configWith({}), db: database.db, log });
     const mail = resetCodeMail({ firstName: "Ada", code: "654321", appUrl: "http://localhost:8080" });
     expect(await mailer.send({ to: "logged@example.test", ...mail })).toEqual({ status: "logged" });
     expect(lines.join("")).toContain("654321");
@@ -73,7 +71,7 @@ describe("the mailer", () => {
   it("records a delivery failure instead of throwing", async () => {
     const mailer = createMailer({
       config: configWith({ SMTP_URL: "smtp://127.0.0.1:1" }),
-      db: database.handle.db,
+      db: database.db,
       log: createLogger({ logLevel: "silent" }),
     });
     const mail = verificationCodeMail({ firstName: "Ada", code: "111111", appUrl: "http://localhost:8080" });
@@ -87,7 +85,7 @@ describe("the mailer", () => {
   it("close waits for sends still under way", async () => {
     const mailer = createMailer({
       config: configWith({ SMTP_URL: smtp.url }),
-      db: database.handle.db,
+      db: database.db,
       log: createLogger({ logLevel: "silent" }),
     });
     const mail = resetCodeMail({ firstName: "Ada", code: "222222", appUrl: "http://localhost:8080" });
