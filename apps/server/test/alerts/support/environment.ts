@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { TestClock } from "../../helpers/clock";
-import { createTestDatabase, type TestDatabase } from "../../helpers/database";
+import { useTestDatabase } from "../../helpers/database";
 import { startSmtpServer, type TestSmtpServer } from "../../helpers/smtp";
 import { alertServices } from "./services";
 
@@ -9,22 +9,21 @@ import { alertServices } from "./services";
  * the tests move forward. Call at the top of a describe block; read the fields inside tests.
  */
 export function useAlertEnvironment() {
+  const database = useTestDatabase();
   const env = {
     clock: new TestClock(),
-    database: undefined as unknown as TestDatabase,
+    database,
     smtp: undefined as unknown as TestSmtpServer,
     services: undefined as unknown as ReturnType<typeof alertServices>,
-    db: () => env.database.handle.db,
+    db: () => database.db,
   };
   beforeAll(async () => {
-    env.database = await createTestDatabase();
     env.smtp = await startSmtpServer();
-    env.services = alertServices(env.database, env.smtp.url, env.clock);
+    env.services = alertServices(database, env.smtp.url, env.clock);
   });
   afterAll(async () => {
     await env.services?.close();
     await env.smtp?.close();
-    await env.database?.destroy();
   });
   return env;
 }
