@@ -6,6 +6,7 @@ import {
   BrowserStepError,
   type ChangeResult,
   type CompareOptions,
+  emptyLearnedNoise,
   FetchError,
   type IgnoredNoise,
   type LearnedNoise,
@@ -173,7 +174,8 @@ export async function checkPage(
   } catch (error) {
     return failure(error, started);
   }
-  const read = (again: boolean, cookies = session?.cookies) =>
+  /** `again`: the second read that learns noise, given the first read's body hash. */
+  const read = (again: { firstBodyHash: string } | null, cookies = session?.cookies) =>
     snapshotPage(
       {
         url: monitor.url,
@@ -183,7 +185,7 @@ export async function checkPage(
         selector: monitor.selector,
         etag: hasPrevious && !again ? monitor.etag : null,
         lastModified: hasPrevious && !again ? monitor.lastModified : null,
-        knownBodyHash: hasPrevious && !again ? bodyHashOf(monitor.bodyHash, key) : null,
+        knownBodyHash: again ? again.firstBodyHash : hasPrevious ? bodyHashOf(monitor.bodyHash, key) : null,
         compareWith: again ? null : compareWith,
       },
       {
@@ -196,10 +198,10 @@ export async function checkPage(
     );
   let first: PageSnapshot;
   try {
-    first = await read(false).catch((error: unknown) => {
+    first = await read(null).catch((error: unknown) => {
       // Kept cookies may have put the site in another state (signed in already): the steps run once more
       // in a fresh browser session.
-      if (error instanceof BrowserStepError && session?.cookies.length) return read(false, []);
+      if (error instanceof BrowserStepError && session?.cookies.length) return read(null, []);
       throw error;
     });
     if (session && first.page.cookies) await settings.browserSessions?.keep(monitor.id, first.page.cookies);
@@ -271,8 +273,13 @@ export async function checkPage(
       // The first difference since the baseline: whatever differs between two back-to-back fetches
       // is volatile. Learn it once, then judge the difference without it.
       // A second fetch that fails leaves the difference to be judged without learned noise.
-      const again = await read(true).catch(() => null);
-      if (again?.kind === "snapshot") {
+      const again = await read({ firstBodyHash: first.bodyHash }).catch(() => null);
+      if (again?.kind === "same_body") {
+        // The same bytes twice in a row: nothing on the page is volatile, and the second read is not
+        // parsed (learning from two equal reads finds nothing). The difference is judged as it was.
+        learned = emptyLearnedNoise();
+        learnedNoise = learned;
+      } else if (again?.kind === "snapshot") {
         // Learned and judged where the reads were extracted: the stored version is not parsed here.
         const packed = judged && compareWith ? await compareWith.load() : null;
         if (packed) {

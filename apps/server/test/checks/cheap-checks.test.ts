@@ -5,12 +5,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorSchema } from "@changeradar/contracts";
+import { emptyLearnedNoise, inProcessEngine } from "@changeradar/engine";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckWorker } from "../../src/checks/check-worker";
+import { type CheckWorker, createCheckWorker } from "../../src/checks/check-worker";
 import { pricePoints } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
-import { changeCount, checkCount, checkOnce, manualWorker } from "../monitors/support/checks";
+import { changeCount, checkCount, checkOnce, manualWorker, testTiming } from "../monitors/support/checks";
 import { type PageServer, productPage, startPageServer } from "../monitors/support/page-server";
 import { eventually, startTestApp, type TestApp } from "../monitors/support/test-app";
 
@@ -101,6 +102,43 @@ describe("the same body bytes", () => {
 });
 
 describe("noise learned at the first difference", () => {
+  it("is not parsed from a second read whose bytes are the first's: nothing is volatile", async () => {
+    // Counted: what the checks ask of the engine (the real one, in this thread).
+    const asked: string[] = [];
+    const engine = new Proxy(inProcessEngine, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          asked.push(String(key));
+          return value.apply(target, args);
+        };
+      },
+    });
+    const counting = createCheckWorker({
+      db: db(),
+      fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 5_000, engine },
+      timing: testTiming,
+      schedule: false,
+      stopGraceMs: 100,
+    });
+    counting.start();
+    try {
+      pages.set("/real", productPage());
+      const { monitor } = await createMonitor("/real", ["text"]);
+      pages.set("/real", productPage({ text: "Now with a free hammer for every buyer." }));
+      const fetchedBefore = pages.hits("/real");
+      await checkOnce(db(), counting, monitor.id);
+
+      expect(pages.hits("/real") - fetchedBefore).toBe(2);
+      expect(asked).toEqual(["extractAndCompare"]);
+      expect((await row(monitor.id)).learnedNoise).toEqual(emptyLearnedNoise());
+      expect(await changeCount(db(), monitor.id)).toBe(1);
+    } finally {
+      await counting.stop();
+    }
+  });
+
   it("a token that rotates on every request never alerts; a real change does", async () => {
     // A page whose session token differs on every request, like a real busy site.
     let text = "A sturdy anvil for every workshop.";
