@@ -1,3 +1,4 @@
+export { bodyHash, learnVolatileTokens } from "./body-noise";
 export * from "./compare";
 export * from "./extract";
 export * from "./fetch";

@@ -11,7 +11,7 @@
  * one engine job: the new snapshot is not sent back to the engine to be compared, and comes back only when
  * it changed (else `unchanged`, with the page's facts).
  */
-import { createHash } from "node:crypto";
+import { bodyHash } from "./body-noise";
 import type { ChangeResult, CompareOptions } from "./compare/types";
 import type { ExtractOptions } from "./extract";
 import { parseScope } from "./extract";
@@ -31,6 +31,10 @@ export interface SnapshotPageRequest extends FetchRequest {
   selector?: string | null;
   /** Hash of the body bytes of the last check: the same bytes again give `same_body`. */
   knownBodyHash?: string | null;
+  /** The contexts of the body's volatile tokens (body-noise.ts), left out of its hash. */
+  volatileBodyTokens?: readonly string[];
+  /** Keep a copy of the body bytes in the answer (`body`), to learn its noise from. */
+  keepBody?: boolean;
   /** The stored version to compare a parsed page with, read only when the page needs a parse. */
   compareWith?: StoredVersion | null;
 }
@@ -58,6 +62,8 @@ export type PageSnapshot =
       snapshot: Snapshot;
       /** The comparison with `compareWith`'s version; null when none was given or none was stored. */
       comparison: ChangeResult | null;
+      /** A copy of the body bytes, when asked for (`keepBody`). */
+      body?: Uint8Array;
     }
   /** Compared with `compareWith`'s version: no change and no flip-flop, so only the page's facts came back. */
   | {
@@ -67,11 +73,6 @@ export type PageSnapshot =
       facts: SnapshotFacts;
       comparison: ChangeResult;
     };
-
-/** sha256 of the body bytes, hex (the screenshot of a rendered page is not part of it). */
-export function bodyHash(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
-}
 
 /** Links and images resolve against the URL the page was finally served from (after redirects). */
 export function extractInputOf(page: FetchedPage) {
@@ -83,14 +84,17 @@ export async function snapshotPage(
   options: SnapshotPageOptions = {},
 ): Promise<PageSnapshot> {
   const { engine = inProcessEngine, ...fetchOptions } = options;
-  const { selector, knownBodyHash, compareWith, ...fetchRequest } = request;
+  const { selector, knownBodyHash, compareWith, volatileBodyTokens, keepBody, ...fetchRequest } = request;
   const scope = selector ? parseScope(selector) : undefined;
   const page = await fetchPage(fetchRequest, fetchOptions);
   if (page.notModified) return { kind: "not_modified", page };
-  const hash = bodyHash(page.bytes);
+  // The screenshot of a rendered page is not part of its hash.
+  const hash = bodyHash(page.bytes, volatileBodyTokens);
   // A rendered page's look can change with the same markup (its screenshot is compared then).
   if (knownBodyHash && hash === knownBodyHash && !page.screenshot)
     return { kind: "same_body", page, bodyHash: hash };
+  // Copied before the engine may take the bytes over (a Buffer's slice() would share them).
+  const body = keepBody ? new Uint8Array(page.bytes) : undefined;
   const source: PageSource =
     page.contentTypeHeader === undefined
       ? { input: extractInputOf(page) }
@@ -108,11 +112,18 @@ export async function snapshotPage(
     const compared = await engine.extractAndCompare(source, extractOptions, previous, compareWith.options);
     return "facts" in compared
       ? { kind: "unchanged", page, bodyHash: hash, facts: compared.facts, comparison: compared.result }
-      : { kind: "snapshot", page, bodyHash: hash, snapshot: compared.snapshot, comparison: compared.result };
+      : {
+          kind: "snapshot",
+          page,
+          bodyHash: hash,
+          snapshot: compared.snapshot,
+          comparison: compared.result,
+          body,
+        };
   }
   const snapshot =
     "input" in source
       ? await engine.extract(source.input, extractOptions)
       : await engine.extractBytes(source.page, extractOptions);
-  return { kind: "snapshot", page, bodyHash: hash, snapshot, comparison: null };
+  return { kind: "snapshot", page, bodyHash: hash, snapshot, comparison: null, body };
 }

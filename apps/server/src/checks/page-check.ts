@@ -4,6 +4,7 @@ import {
   type BrowserPool,
   type BrowserStep,
   BrowserStepError,
+  bodyHash,
   type ChangeResult,
   type CompareOptions,
   emptyLearnedNoise,
@@ -11,6 +12,7 @@ import {
   type IgnoredNoise,
   type LearnedNoise,
   type LocalPage,
+  learnVolatileTokens,
   type PackedSnapshot,
   type PageEngine,
   type PageSnapshot,
@@ -186,6 +188,10 @@ export async function checkPage(
         etag: hasPrevious && !again ? monitor.etag : null,
         lastModified: hasPrevious && !again ? monitor.lastModified : null,
         knownBodyHash: again ? again.firstBodyHash : hasPrevious ? bodyHashOf(monitor.bodyHash, key) : null,
+        // The first read's hash left nothing out when noise is still to be learned: nor does the second's.
+        volatileBodyTokens: again ? undefined : storedNoise?.volatileBodyTokens,
+        // Noise may be learned from the two reads' bytes at this check.
+        keepBody: hasPrevious && !storedNoise,
         compareWith: again ? null : compareWith,
       },
       {
@@ -292,6 +298,12 @@ export async function checkPage(
         } else {
           learned = await engine.learnNoise(snapshot, again.snapshot, null);
           compared = await compare(learned);
+        }
+        const bodyNoise = first.body && again.body ? learnVolatileTokens(first.body, again.body) : null;
+        if (first.body && bodyNoise?.length) {
+          // This version's hash leaves the noise out from now on, like the next checks' hashes.
+          learned = { ...learned, volatileBodyTokens: bodyNoise };
+          fetched.bodyHash = `${bodyHash(first.body, bodyNoise)}:${key}`;
         }
         learnedNoise = learned;
       }

@@ -101,28 +101,33 @@ describe("the same body bytes", () => {
   });
 });
 
+/** A check worker whose engine (the real one, in this thread) counts what the checks ask of it. */
+function countingWorker() {
+  const asked: string[] = [];
+  const engine = new Proxy(inProcessEngine, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        asked.push(String(key));
+        return value.apply(target, args);
+      };
+    },
+  });
+  const counting = createCheckWorker({
+    db: db(),
+    fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 5_000, engine },
+    timing: testTiming,
+    schedule: false,
+    stopGraceMs: 100,
+  });
+  counting.start();
+  return { asked, counting };
+}
+
 describe("noise learned at the first difference", () => {
   it("is not parsed from a second read whose bytes are the first's: nothing is volatile", async () => {
-    // Counted: what the checks ask of the engine (the real one, in this thread).
-    const asked: string[] = [];
-    const engine = new Proxy(inProcessEngine, {
-      get(target, key, receiver) {
-        const value = Reflect.get(target, key, receiver);
-        if (typeof value !== "function") return value;
-        return (...args: unknown[]) => {
-          asked.push(String(key));
-          return value.apply(target, args);
-        };
-      },
-    });
-    const counting = createCheckWorker({
-      db: db(),
-      fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 5_000, engine },
-      timing: testTiming,
-      schedule: false,
-      stopGraceMs: 100,
-    });
-    counting.start();
+    const { asked, counting } = countingWorker();
     try {
       pages.set("/real", productPage());
       const { monitor } = await createMonitor("/real", ["text"]);
@@ -151,6 +156,7 @@ describe("noise learned at the first difference", () => {
       );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { asked, counting } = countingWorker();
     try {
       const owner = await t.signUp("Business");
       const res = await t.app.inject({
@@ -171,21 +177,34 @@ describe("noise learned at the first difference", () => {
       expect(served).toBe(1);
       expect((await row(monitor.id)).learnedNoise).toBeNull();
 
-      // The first difference: a second fetch right away shows what is volatile.
-      await checkOnce(db(), worker, monitor.id);
+      // The first difference: a second fetch right away shows what is volatile, in the text and in the
+      // bytes (the token, known by the text before it).
+      await checkOnce(db(), counting, monitor.id);
       expect(served).toBe(3);
-      expect((await row(monitor.id)).learnedNoise).not.toBeNull();
+      expect((await row(monitor.id)).learnedNoise).toMatchObject({
+        volatileBodyTokens: ["p>Session token "],
+      });
       expect(await changeCount(db(), monitor.id)).toBe(0);
 
-      // Learned once: the next rotation is noise, with one fetch.
-      await checkOnce(db(), worker, monitor.id);
+      // Learned once: the next rotation is noise, with one fetch, and the page is not parsed.
+      asked.length = 0;
+      await checkOnce(db(), counting, monitor.id);
       expect(served).toBe(4);
+      expect(asked).toEqual([]);
       expect(await changeCount(db(), monitor.id)).toBe(0);
 
       text = "Now with a free hammer for every buyer.";
-      await checkOnce(db(), worker, monitor.id);
+      await checkOnce(db(), counting, monitor.id);
+      expect(asked).toEqual(["extractAndCompare"]);
+      expect(await changeCount(db(), monitor.id)).toBe(1);
+
+      // The new version's hash leaves the token out too: the next rotation is not parsed either.
+      asked.length = 0;
+      await checkOnce(db(), counting, monitor.id);
+      expect(asked).toEqual([]);
       expect(await changeCount(db(), monitor.id)).toBe(1);
     } finally {
+      await counting.stop();
       server.closeAllConnections();
       server.close();
     }

@@ -13,6 +13,12 @@ export interface LearnedNoise {
   volatileItemKeys: string[];
   volatileImages: string[];
   volatileStructurePaths: string[];
+  /**
+   * The contexts of the body's tokens that differed between the two reads (body-noise.ts): left out of
+   * the body's hash, so a page whose only difference is that noise is not parsed again. Absent on noise
+   * learned before it was, and when the difference was not such tokens.
+   */
+  volatileBodyTokens?: string[];
 }
 
 export interface NormalisedView {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bodyHash } from "../../src/body-noise";
+import { EnginePool } from "../../src/pool/engine-pool";
 import type { PackedSnapshot } from "../../src/pool/jobs";
 import { type PageSnapshot, type StoredVersion, snapshotPage } from "../../src/snapshot-page";
 import { type LoopbackServer, startLoopbackServer } from "./loopback-server";
@@ -69,5 +71,29 @@ describe("snapshotPage with the stored version (one engine job: extract and comp
     expect(read.kind === "snapshot" && read.comparison).toBeNull();
     expect(read.kind === "snapshot" && read.snapshot.lines).toContain("Desk lamp");
     expect(loads.count).toBe(1);
+  });
+});
+
+describe("snapshotPage keeping the body (to learn its noise)", () => {
+  it("gives a copy that stays readable once a worker pool has taken the page's bytes", async () => {
+    const engine = new EnginePool({ size: 1 });
+    // Large enough to own its buffer, which the pool then moves instead of copying.
+    const large = await startLoopbackServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(
+        `<html><body><h1>Desk lamp</h1>${"<p>Warm light for long evenings.</p>".repeat(2000)}</body></html>`,
+      );
+    });
+    try {
+      const read = await snapshotPage({ url: `${large.url}/lamp`, keepBody: true }, { ...loopback, engine });
+      expect(read.kind).toBe("snapshot");
+      if (read.kind !== "snapshot") return;
+      expect(read.page.bytes.byteLength).toBe(0);
+      expect(new TextDecoder().decode(read.body)).toContain("Desk lamp");
+      expect(read.bodyHash).toBe(bodyHash(read.body as Uint8Array));
+    } finally {
+      await engine.close();
+      await large.close();
+    }
   });
 });

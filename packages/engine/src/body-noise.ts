@@ -1,0 +1,105 @@
+/**
+ * Noise in a page's bytes: the tokens (a session id, a CSRF token, a time) that differ between two reads
+ * of the page one right after the other. Each is known by the text right before it, its context, which
+ * must occur once in the page. A body hashed without those tokens (`bodyHash`) is then the same from one
+ * check to the next while only the noise moves, and such a page is not parsed again (issue 11).
+ *
+ * Conservative by construction: a context missing or repeated in a later body, or two reads that differ
+ * in anything but whole word tokens with such contexts, give the plain hash, and the page is parsed as
+ * before.
+ */
+import { createHash } from "node:crypto";
+
+/** Tokens of context kept before a volatile token, and the least context length that is specific enough. */
+const CONTEXT_TOKENS = 6;
+const MIN_CONTEXT_CHARS = 12;
+/** More volatile tokens than this: the page is left to the parser. */
+const MAX_VOLATILE = 64;
+
+const latin1 = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+
+/** sha256 of the body bytes, hex, without the tokens after the given contexts (see the module comment). */
+export function bodyHash(bytes: Uint8Array, volatileAfter: readonly string[] = []): string {
+  const plain = () => createHash("sha256").update(bytes).digest("hex");
+  if (volatileAfter.length === 0) return plain();
+  const text = latin1(bytes);
+  const cuts: [number, number][] = [];
+  for (const context of volatileAfter) {
+    const at = text.indexOf(context);
+    if (at < 0 || text.indexOf(context, at + 1) >= 0) return plain();
+    const start = at + context.length;
+    cuts.push([start, tokenEnd(text, start)]);
+  }
+  cuts.sort((a, b) => a[0] - b[0]);
+  const hash = createHash("sha256");
+  let from = 0;
+  for (const [start, end] of cuts) {
+    if (start < from) return plain();
+    hash.update(text.slice(from, start), "latin1").update("\0");
+    from = end;
+  }
+  return hash.update(text.slice(from), "latin1").digest("hex");
+}
+
+function tokenEnd(text: string, start: number): number {
+  let end = start;
+  while (end < text.length && !isDelimiter(text.charCodeAt(end))) end += 1;
+  return end;
+}
+
+/**
+ * The contexts of the tokens that differ between two back-to-back reads of a page: [] when the bytes
+ * are the same, null when the difference is not a few tokens with unique contexts (then the page is
+ * parsed on every check, as without this). One pass over both reads in step, without decoding them.
+ */
+export function learnVolatileTokens(first: Uint8Array, second: Uint8Array): string[] | null {
+  const contexts: string[] = [];
+  let i = 0;
+  let j = 0;
+  let previousEnd = 0;
+  while (i < first.length && j < second.length) {
+    if (first[i] === second[j]) {
+      i += 1;
+      j += 1;
+      continue;
+    }
+    // The bytes before are the same in both reads: the differing token starts at the same distance back.
+    let start = i;
+    while (start > previousEnd && !isDelimiter(first[start - 1] as number)) start -= 1;
+    const startB = j - (i - start);
+    const end = wordEnd(first, start);
+    const endB = wordEnd(second, startB);
+    // A delimiter differs, or a token is only in one read: not a token's value that varies.
+    if (end === start || endB === startB || contexts.length === MAX_VOLATILE) return null;
+    const context = latin1(first.subarray(contextStart(first, start, previousEnd), start));
+    if (context.length < MIN_CONTEXT_CHARS) return null;
+    contexts.push(context);
+    i = end;
+    j = endB;
+    previousEnd = end;
+  }
+  if (i < first.length || j < second.length) return null;
+  // The contexts must explain the whole difference: both reads hash alike without their tokens.
+  return bodyHash(first, contexts) === bodyHash(second, contexts) ? contexts : null;
+}
+
+/** Bytes that end a token: ASCII whitespace and markup punctuation. A token is what lies between them. */
+const DELIMITER_BYTES = new Set([..." \t\n\r\f\v<>\"'=&;"].map((c) => c.charCodeAt(0)));
+const isDelimiter = (byte: number) => DELIMITER_BYTES.has(byte);
+
+function wordEnd(bytes: Uint8Array, start: number): number {
+  let end = start;
+  while (end < bytes.length && !isDelimiter(bytes[end] as number)) end += 1;
+  return end;
+}
+
+/** Where the context of the token at `start` begins: CONTEXT_TOKENS runs back, not before `floor`. */
+function contextStart(bytes: Uint8Array, start: number, floor: number): number {
+  let at = start;
+  for (let runs = 0; runs < CONTEXT_TOKENS && at > floor; runs += 1) {
+    const delimiter = isDelimiter(bytes[at - 1] as number);
+    while (at > floor && isDelimiter(bytes[at - 1] as number) === delimiter) at -= 1;
+  }
+  return at;
+}

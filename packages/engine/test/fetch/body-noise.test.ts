@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { bodyHash, learnVolatileTokens } from "../../src/body-noise";
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+/** A shop page whose form token and generation time change on every request. */
+const page = (token: string, time: string, price = "$49.00") =>
+  encode(
+    `<html><body><h1>Desk lamp</h1><p class="price">${price}</p>` +
+      `<form><input type="hidden" name="csrf_token" value="${token}"></form>` +
+      `<p class="generated">Page generated at ${time} by the shop</p></body></html>`,
+  );
+
+describe("noise in a page's bytes", () => {
+  it("learns the tokens that differ between two reads, by the text right before them", () => {
+    const learned = learnVolatileTokens(page("a81f0c", "08:00:07"), page("c2d9e4", "08:00:14"));
+    expect(learned).toEqual(['name="csrf_token" value="', "Page generated at "]);
+  });
+
+  it("hashes a later read with other noise like the first, and one with a real change apart", () => {
+    const learned = learnVolatileTokens(page("a81f0c", "08:00:07"), page("c2d9e4", "08:00:14")) ?? [];
+    const first = bodyHash(page("a81f0c", "08:00:07"), learned);
+    expect(bodyHash(page("77e0b1", "09:41:52"), learned)).toBe(first);
+    expect(bodyHash(page("77e0b1", "09:41:52", "$44.00"), learned)).not.toBe(first);
+    // Without learned noise, any byte counts.
+    expect(bodyHash(page("77e0b1", "09:41:52"))).not.toBe(bodyHash(page("a81f0c", "08:00:07")));
+  });
+
+  it("learns nothing from two equal reads", () => {
+    expect(learnVolatileTokens(page("a81f0c", "08:00:07"), page("a81f0c", "08:00:07"))).toEqual([]);
+  });
+
+  it("gives up when the reads differ in more than whole tokens", () => {
+    // A time written with a space: one token against two.
+    expect(learnVolatileTokens(page("a81f0c", "08:00"), page("a81f0c", "8 am"))).toBeNull();
+    // An element more in one read.
+    expect(
+      learnVolatileTokens(encode("<ul><li>Lamp</li></ul>"), encode("<ul><li>Lamp</li><li>Ad</li></ul>")),
+    ).toBeNull();
+  });
+
+  it("gives up on a token whose context is short or occurs more than once", () => {
+    expect(learnVolatileTokens(encode("<p>id a81f0c</p>"), encode("<p>id c2d9e4</p>"))).toBeNull();
+    const twice = (token: string) =>
+      encode(`<p class="note">Served by node ${token}</p><p class="note">Served by node 7</p>`);
+    expect(learnVolatileTokens(twice("3"), twice("4"))).toBeNull();
+  });
+
+  it("hashes every byte of a later read where a context is missing or repeated", () => {
+    const learned = learnVolatileTokens(page("a81f0c", "08:00:07"), page("c2d9e4", "08:00:14")) ?? [];
+    const repeated = encode(
+      `${new TextDecoder().decode(page("a81f0c", "08:00:07"))}<p>Page generated at 08:00:09</p>`,
+    );
+    expect(bodyHash(repeated, learned)).toBe(bodyHash(repeated));
+    const missing = encode("<html><body><h1>Desk lamp</h1></body></html>");
+    expect(bodyHash(missing, learned)).toBe(bodyHash(missing));
+  });
+});
