@@ -72,6 +72,8 @@ export type PageSnapshot =
       bodyHash: string;
       facts: SnapshotFacts;
       comparison: ChangeResult;
+      /** A copy of the body bytes, when asked for (`keepBody`). */
+      body?: Uint8Array;
     };
 
 /** Links and images resolve against the URL the page was finally served from (after redirects). */
@@ -111,7 +113,7 @@ export async function snapshotPage(
   if (previous && compareWith) {
     const compared = await engine.extractAndCompare(source, extractOptions, previous, compareWith.options);
     return "facts" in compared
-      ? { kind: "unchanged", page, bodyHash: hash, facts: compared.facts, comparison: compared.result }
+      ? { kind: "unchanged", page, bodyHash: hash, facts: compared.facts, comparison: compared.result, body }
       : {
           kind: "snapshot",
           page,

@@ -4,15 +4,14 @@ import {
   type BrowserPool,
   type BrowserStep,
   BrowserStepError,
-  bodyHash,
   type ChangeResult,
   type CompareOptions,
   emptyLearnedNoise,
   FetchError,
+  fetchPage,
   type IgnoredNoise,
   type LearnedNoise,
   type LocalPage,
-  learnVolatileTokens,
   type PackedSnapshot,
   type PageEngine,
   type PageSnapshot,
@@ -23,6 +22,7 @@ import {
   snapshotPage,
 } from "@changeradar/engine";
 import type { MonitorRow } from "../db/schema/monitors";
+import { type BodyNoise, bodyNoiseOf, bytesOnlyNoise, withBodyTokens } from "./body-noise";
 import { toEngineCondition } from "./engine-conditions";
 
 /**
@@ -157,6 +157,8 @@ export async function checkPage(
   const hasPrevious = monitor.latestSnapshotId !== null;
   const engine = settings.engine ?? sharedEnginePool();
   const storedNoise = (monitor.learnedNoise as LearnedNoise | null) ?? null;
+  // Lines are learned at the first visible difference; until then the reads' bytes are kept to learn from.
+  const linesToLearn = !storedNoise || storedNoise.linesUnlearned === true;
   // A rendered page's screenshots are compared too, once both are at hand: not in the extraction's job.
   const compareWith =
     hasPrevious && loadPacked && !monitor.renderJs
@@ -188,10 +190,8 @@ export async function checkPage(
         etag: hasPrevious && !again ? monitor.etag : null,
         lastModified: hasPrevious && !again ? monitor.lastModified : null,
         knownBodyHash: again ? again.firstBodyHash : hasPrevious ? bodyHashOf(monitor.bodyHash, key) : null,
-        // The first read's hash left nothing out when noise is still to be learned: nor does the second's.
-        volatileBodyTokens: again ? undefined : storedNoise?.volatileBodyTokens,
-        // Noise may be learned from the two reads' bytes at this check.
-        keepBody: hasPrevious && !storedNoise,
+        volatileBodyTokens: storedNoise?.volatileBodyTokens,
+        keepBody: hasPrevious && linesToLearn,
         compareWith: again ? null : compareWith,
       },
       {
@@ -202,6 +202,18 @@ export async function checkPage(
         localPage,
       },
     );
+  /** A second read's bytes only (not parsed); null when it failed (tried again at a later check). */
+  const bytesOnlyNoiseOf = async (firstBody: Uint8Array): Promise<BodyNoise | null> => {
+    const again = await fetchPage(
+      { url: monitor.url },
+      {
+        allowPrivateTargets: settings.allowPrivateTargets,
+        totalTimeoutMs: settings.totalTimeoutMs,
+        localPage,
+      },
+    ).catch(() => null);
+    return again && !again.notModified ? bodyNoiseOf(firstBody, again.bytes) : null;
+  };
   let first: PageSnapshot;
   try {
     first = await read(null).catch((error: unknown) => {
@@ -229,8 +241,13 @@ export async function checkPage(
     if (first.kind === "unchanged") {
       const { facts, comparison } = first;
       if (facts.scopeMatched === false) return { ...fetched, kind: "error", error: scopeMissed(monitor) };
+      // The bytes differ and nothing visible does (a token in a form or a script, say): when no noise is
+      // known yet, a second read's bytes show what varies, so the next such check is not parsed.
+      const bodyNoise = !storedNoise && first.body ? await bytesOnlyNoiseOf(first.body) : null;
+      if (bodyNoise) fetched.bodyHash = `${bodyNoise.hash}:${key}`;
       return {
         ...fetched,
+        ...(bodyNoise ? { learnedNoise: bytesOnlyNoise(bodyNoise.tokens) } : {}),
         durationMs: Date.now() - started,
         kind: "unchanged",
         facts,
@@ -272,10 +289,9 @@ export async function checkPage(
           before.screenshot && page.screenshot ? { before: before.screenshot, after: page.screenshot } : null,
       });
     };
-    let learnedNoise = storedNoise ?? undefined;
     let compared = judged ?? (await compare(storedNoise));
     let learned: LearnedNoise | undefined;
-    if (compared.changed && !learnedNoise) {
+    if (compared.changed && linesToLearn) {
       // The first difference since the baseline: whatever differs between two back-to-back fetches
       // is volatile. Learn it once, then judge the difference without it.
       // A second fetch that fails leaves the difference to be judged without learned noise.
@@ -283,8 +299,7 @@ export async function checkPage(
       if (again?.kind === "same_body") {
         // The same bytes twice in a row: nothing on the page is volatile, and the second read is not
         // parsed (learning from two equal reads finds nothing). The difference is judged as it was.
-        learned = emptyLearnedNoise();
-        learnedNoise = learned;
+        learned = withBodyTokens(emptyLearnedNoise(), storedNoise?.volatileBodyTokens ?? []);
       } else if (again?.kind === "snapshot") {
         // Learned and judged where the reads were extracted: the stored version is not parsed here.
         const packed = judged && compareWith ? await compareWith.load() : null;
@@ -299,13 +314,12 @@ export async function checkPage(
           learned = await engine.learnNoise(snapshot, again.snapshot, null);
           compared = await compare(learned);
         }
-        const bodyNoise = first.body && again.body ? learnVolatileTokens(first.body, again.body) : null;
-        if (first.body && bodyNoise?.length) {
-          // This version's hash leaves the noise out from now on, like the next checks' hashes.
-          learned = { ...learned, volatileBodyTokens: bodyNoise };
-          fetched.bodyHash = `${bodyHash(first.body, bodyNoise)}:${key}`;
+        if (first.body && again.body) {
+          // This version's hash leaves the bytes' noise out from now on, like the next checks' hashes.
+          const bodyNoise = bodyNoiseOf(first.body, again.body);
+          learned = withBodyTokens(learned, bodyNoise.tokens);
+          fetched.bodyHash = `${bodyNoise.hash}:${key}`;
         }
-        learnedNoise = learned;
       }
     }
     const result =

@@ -31,13 +31,13 @@ afterAll(async () => {
 
 const db = () => t.database.handle.db;
 
-async function createMonitor(path: string, watch = ["text", "price"]) {
+async function createMonitor(url: string, watch = ["text", "price"]) {
   const owner = await t.signUp("Business");
   const res = await t.app.inject({
     method: "POST",
     url: "/api/v1/monitors",
     headers: owner.auth,
-    payload: { url: pages.url(path), frequency: "1d", watch },
+    payload: { url, frequency: "1d", watch },
   });
   expect(res.statusCode).toBe(201);
   const monitor = monitorSchema.parse(res.json());
@@ -59,7 +59,7 @@ const priceSeen = async (id: string) =>
 describe("the same body bytes", () => {
   it("are recognised by their hash: the check moves the schedule and writes no facts again", async () => {
     pages.set("/same", productPage());
-    const { monitor } = await createMonitor("/same");
+    const { monitor } = await createMonitor(pages.url("/same"));
     const first = await row(monitor.id);
     expect(first.bodyHash).toMatch(/^[0-9a-f]{64}:[0-9a-f]{16}$/);
     expect(await prices(monitor.id)).toBe(1);
@@ -75,7 +75,7 @@ describe("the same body bytes", () => {
 
   it("are parsed again once the monitor's settings changed", async () => {
     pages.set("/settings", productPage());
-    const { owner, monitor } = await createMonitor("/settings");
+    const { owner, monitor } = await createMonitor(pages.url("/settings"));
     const patched = await t.app.inject({
       method: "PATCH",
       url: `/api/v1/monitors/${monitor.id}`,
@@ -94,7 +94,7 @@ describe("the same body bytes", () => {
 
   it("one byte different is parsed and compared as before", async () => {
     pages.set("/byte", productPage());
-    const { monitor } = await createMonitor("/byte");
+    const { monitor } = await createMonitor(pages.url("/byte"));
     pages.set("/byte", productPage({ text: "A sturdy anvil for every workshop!" }));
     await checkOnce(db(), worker, monitor.id);
     expect(await changeCount(db(), monitor.id)).toBe(1);
@@ -125,12 +125,45 @@ function countingWorker() {
   return { asked, counting };
 }
 
+/** One more check while only the noise moves: the engine is asked nothing, and no change is recorded. */
+async function expectNoiseOnlyCheck(
+  asked: string[],
+  worker: CheckWorker,
+  monitorId: string,
+  changes: number,
+) {
+  asked.length = 0;
+  await checkOnce(db(), worker, monitorId);
+  expect(asked).toEqual([]);
+  expect(await changeCount(db(), monitorId)).toBe(changes);
+}
+
+/** A page with `noise(n)` in its n-th answer, watched for text by a new user; its first check taken. */
+async function watchNoisyPage(noise: (request: number) => string) {
+  const page = { text: "A sturdy anvil for every workshop.", served: 0 };
+  const server = createServer((_request, response) => {
+    page.served += 1;
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(productPage({ text: page.text, extra: noise(page.served) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { monitor } = await createMonitor(
+    `http://127.0.0.1:${(server.address() as AddressInfo).port}/noisy`,
+    ["text"],
+  );
+  const close = () => {
+    server.closeAllConnections();
+    server.close();
+  };
+  return { page, monitorId: monitor.id, close };
+}
+
 describe("noise learned at the first difference", () => {
   it("is not parsed from a second read whose bytes are the first's: nothing is volatile", async () => {
     const { asked, counting } = countingWorker();
     try {
       pages.set("/real", productPage());
-      const { monitor } = await createMonitor("/real", ["text"]);
+      const { monitor } = await createMonitor(pages.url("/real"), ["text"]);
       pages.set("/real", productPage({ text: "Now with a free hammer for every buyer." }));
       const fetchedBefore = pages.hits("/real");
       await checkOnce(db(), counting, monitor.id);
@@ -144,69 +177,76 @@ describe("noise learned at the first difference", () => {
     }
   });
 
-  it("a token that rotates on every request never alerts; a real change does", async () => {
-    // A page whose session token differs on every request, like a real busy site.
-    let text = "A sturdy anvil for every workshop.";
-    let served = 0;
-    const server = createServer((_request, response) => {
-      served += 1;
-      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      response.end(
-        productPage({ text, extra: `<p>Session token ${(served * 7919).toString(36)}q${served}</p>` }),
-      );
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  it("learns a token hidden in a form from the bytes alone, and the page is not parsed while only it moves", async () => {
+    const { page, monitorId, close } = await watchNoisyPage(
+      (n) => `<form><input type="hidden" name="csrf_token" value="${(n * 7919).toString(36)}x${n}"></form>`,
+    );
     const { asked, counting } = countingWorker();
     try {
-      const owner = await t.signUp("Business");
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/v1/monitors",
-        headers: owner.auth,
-        payload: {
-          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/noisy`,
-          frequency: "1d",
-          watch: ["text"],
-        },
+      // Other bytes, nothing visible changed: a second read (not parsed) shows the token.
+      await checkOnce(db(), counting, monitorId);
+      expect(page.served).toBe(3);
+      expect(asked).toEqual(["extractAndCompare"]);
+      expect((await row(monitorId)).learnedNoise).toMatchObject({
+        volatileBodyTokens: ['name="csrf_token" value="'],
+        linesUnlearned: true,
       });
-      const monitor = monitorSchema.parse(res.json());
-      await eventually(
-        () => checkCount(db(), monitor.id),
-        (n) => n === 1,
-      );
-      expect(served).toBe(1);
-      expect((await row(monitor.id)).learnedNoise).toBeNull();
+
+      asked.length = 0;
+      await checkOnce(db(), counting, monitorId);
+      expect(page.served).toBe(4);
+      expect(asked).toEqual([]);
+
+      // A real change is parsed; its lines are learned then, from a second read like the first but the token.
+      page.text = "Now with a free hammer for every buyer.";
+      await checkOnce(db(), counting, monitorId);
+      expect(asked).toEqual(["extractAndCompare"]);
+      expect(await changeCount(db(), monitorId)).toBe(1);
+      const learned = (await row(monitorId)).learnedNoise as Record<string, unknown>;
+      expect(learned.linesUnlearned).toBeUndefined();
+      expect(learned.volatileBodyTokens).toEqual(['name="csrf_token" value="']);
+
+      await expectNoiseOnlyCheck(asked, counting, monitorId, 1);
+    } finally {
+      await counting.stop();
+      close();
+    }
+  });
+
+  it("a token that rotates on every request never alerts; a real change does", async () => {
+    // A page whose session token differs on every request, like a real busy site.
+    const { page, monitorId, close } = await watchNoisyPage(
+      (n) => `<p>Session token ${(n * 7919).toString(36)}q${n}</p>`,
+    );
+    const { asked, counting } = countingWorker();
+    try {
+      expect(page.served).toBe(1);
+      expect((await row(monitorId)).learnedNoise).toBeNull();
 
       // The first difference: a second fetch right away shows what is volatile, in the text and in the
       // bytes (the token, known by the text before it).
-      await checkOnce(db(), counting, monitor.id);
-      expect(served).toBe(3);
-      expect((await row(monitor.id)).learnedNoise).toMatchObject({
-        volatileBodyTokens: ["p>Session token "],
-      });
-      expect(await changeCount(db(), monitor.id)).toBe(0);
+      await checkOnce(db(), counting, monitorId);
+      expect(page.served).toBe(3);
+      expect((await row(monitorId)).learnedNoise).toMatchObject({ volatileBodyTokens: ["p>Session token "] });
+      expect(await changeCount(db(), monitorId)).toBe(0);
 
       // Learned once: the next rotation is noise, with one fetch, and the page is not parsed.
       asked.length = 0;
-      await checkOnce(db(), counting, monitor.id);
-      expect(served).toBe(4);
+      await checkOnce(db(), counting, monitorId);
+      expect(page.served).toBe(4);
       expect(asked).toEqual([]);
-      expect(await changeCount(db(), monitor.id)).toBe(0);
+      expect(await changeCount(db(), monitorId)).toBe(0);
 
-      text = "Now with a free hammer for every buyer.";
-      await checkOnce(db(), counting, monitor.id);
+      page.text = "Now with a free hammer for every buyer.";
+      await checkOnce(db(), counting, monitorId);
       expect(asked).toEqual(["extractAndCompare"]);
-      expect(await changeCount(db(), monitor.id)).toBe(1);
+      expect(await changeCount(db(), monitorId)).toBe(1);
 
       // The new version's hash leaves the token out too: the next rotation is not parsed either.
-      asked.length = 0;
-      await checkOnce(db(), counting, monitor.id);
-      expect(asked).toEqual([]);
-      expect(await changeCount(db(), monitor.id)).toBe(1);
+      await expectNoiseOnlyCheck(asked, counting, monitorId, 1);
     } finally {
       await counting.stop();
-      server.closeAllConnections();
-      server.close();
+      close();
     }
   });
 });

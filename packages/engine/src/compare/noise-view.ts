@@ -19,6 +19,11 @@ export interface LearnedNoise {
    * learned before it was, and when the difference was not such tokens.
    */
   volatileBodyTokens?: string[];
+  /**
+   * Learned from two reads' bytes alone, at a check that saw no visible difference: the lines are still to
+   * be learned, at the first one.
+   */
+  linesUnlearned?: true;
 }
 
 export interface NormalisedView {
