@@ -159,6 +159,7 @@ export async function checkPage(
   const storedNoise = (monitor.learnedNoise as LearnedNoise | null) ?? null;
   // Lines are learned at the first visible difference; until then the reads' bytes are kept to learn from.
   const linesToLearn = !storedNoise || storedNoise.linesUnlearned === true;
+  const bodyTokens = storedNoise?.volatileBodyTokens ?? [];
   // A rendered page's screenshots are compared too, once both are at hand: not in the extraction's job.
   const compareWith =
     hasPrevious && loadPacked && !monitor.renderJs
@@ -190,8 +191,9 @@ export async function checkPage(
         etag: hasPrevious && !again ? monitor.etag : null,
         lastModified: hasPrevious && !again ? monitor.lastModified : null,
         knownBodyHash: again ? again.firstBodyHash : hasPrevious ? bodyHashOf(monitor.bodyHash, key) : null,
-        volatileBodyTokens: storedNoise?.volatileBodyTokens,
-        keepBody: hasPrevious && linesToLearn,
+        volatileBodyTokens: bodyTokens,
+        // The bytes are kept while noise may be learned (again) from them at this check.
+        keepBody: hasPrevious && (linesToLearn || bodyTokens.length > 0),
         compareWith: again ? null : compareWith,
       },
       {
@@ -242,12 +244,20 @@ export async function checkPage(
       const { facts, comparison } = first;
       if (facts.scopeMatched === false) return { ...fetched, kind: "error", error: scopeMissed(monitor) };
       // The bytes differ and nothing visible does (a token in a form or a script, say): when no noise is
-      // known yet, a second read's bytes show what varies, so the next such check is not parsed.
-      const bodyNoise = !storedNoise && first.body ? await bytesOnlyNoiseOf(first.body) : null;
+      // known yet, or the known tokens no longer explain the bytes (the text before one moved), a second
+      // read's bytes show what varies now, so the next such check is not parsed.
+      const relearn = !storedNoise || bodyTokens.length > 0;
+      const bodyNoise = relearn && first.body ? await bytesOnlyNoiseOf(first.body) : null;
       if (bodyNoise) fetched.bodyHash = `${bodyNoise.hash}:${key}`;
       return {
         ...fetched,
-        ...(bodyNoise ? { learnedNoise: bytesOnlyNoise(bodyNoise.tokens) } : {}),
+        ...(bodyNoise
+          ? {
+              learnedNoise: storedNoise
+                ? withBodyTokens(storedNoise, bodyNoise.tokens, storedNoise.linesUnlearned === true)
+                : bytesOnlyNoise(bodyNoise.tokens),
+            }
+          : {}),
         durationMs: Date.now() - started,
         kind: "unchanged",
         facts,
@@ -299,7 +309,7 @@ export async function checkPage(
       if (again?.kind === "same_body") {
         // The same bytes twice in a row: nothing on the page is volatile, and the second read is not
         // parsed (learning from two equal reads finds nothing). The difference is judged as it was.
-        learned = withBodyTokens(emptyLearnedNoise(), storedNoise?.volatileBodyTokens ?? []);
+        learned = withBodyTokens(emptyLearnedNoise(), bodyTokens);
       } else if (again?.kind === "snapshot") {
         // Learned and judged where the reads were extracted: the stored version is not parsed here.
         const packed = judged && compareWith ? await compareWith.load() : null;

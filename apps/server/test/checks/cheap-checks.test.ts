@@ -213,6 +213,37 @@ describe("noise learned at the first difference", () => {
     }
   });
 
+  it("learns the token again when the text before it moved, so the page is not parsed again for long", async () => {
+    let field = "csrf_token";
+    const { page, monitorId, close } = await watchNoisyPage(
+      (n) => `<form><input type="hidden" name="${field}" value="${(n * 7919).toString(36)}x${n}"></form>`,
+    );
+    const { asked, counting } = countingWorker();
+    try {
+      await checkOnce(db(), counting, monitorId);
+      expect((await row(monitorId)).learnedNoise).toMatchObject({
+        volatileBodyTokens: ['name="csrf_token" value="'],
+      });
+      await expectNoiseOnlyCheck(asked, counting, monitorId, 0);
+
+      // A new release renames the field: the known token's context is gone, so the page is parsed once
+      // (nothing visible changed) and a second read's bytes show the token under its new context.
+      field = "authenticity_token";
+      const served = page.served;
+      asked.length = 0;
+      await checkOnce(db(), counting, monitorId);
+      expect(asked).toEqual(["extractAndCompare"]);
+      expect(page.served - served).toBe(2);
+      expect((await row(monitorId)).learnedNoise).toMatchObject({
+        volatileBodyTokens: ['name="authenticity_token" value="'],
+      });
+      await expectNoiseOnlyCheck(asked, counting, monitorId, 0);
+    } finally {
+      await counting.stop();
+      close();
+    }
+  });
+
   it("a token that rotates on every request never alerts; a real change does", async () => {
     // A page whose session token differs on every request, like a real busy site.
     const { page, monitorId, close } = await watchNoisyPage(
