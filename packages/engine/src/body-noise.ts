@@ -23,29 +23,24 @@ const latin1 = (bytes: Uint8Array) =>
 export function bodyHash(bytes: Uint8Array, volatileAfter: readonly string[] = []): string {
   const plain = () => createHash("sha256").update(bytes).digest("hex");
   if (volatileAfter.length === 0) return plain();
-  const text = latin1(bytes);
+  // Searched in the bytes as they are: a context is latin1 text, one character per byte.
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const cuts: [number, number][] = [];
   for (const context of volatileAfter) {
-    const at = text.indexOf(context);
-    if (at < 0 || text.indexOf(context, at + 1) >= 0) return plain();
+    const at = body.indexOf(context, 0, "latin1");
+    if (at < 0 || body.indexOf(context, at + 1, "latin1") >= 0) return plain();
     const start = at + context.length;
-    cuts.push([start, tokenEnd(text, start)]);
+    cuts.push([start, wordEnd(bytes, start)]);
   }
   cuts.sort((a, b) => a[0] - b[0]);
   const hash = createHash("sha256");
   let from = 0;
   for (const [start, end] of cuts) {
     if (start < from) return plain();
-    hash.update(text.slice(from, start), "latin1").update("\0");
+    hash.update(bytes.subarray(from, start)).update("\0");
     from = end;
   }
-  return hash.update(text.slice(from), "latin1").digest("hex");
-}
-
-function tokenEnd(text: string, start: number): number {
-  let end = start;
-  while (end < text.length && !isDelimiter(text.charCodeAt(end))) end += 1;
-  return end;
+  return hash.update(bytes.subarray(from)).digest("hex");
 }
 
 /**
