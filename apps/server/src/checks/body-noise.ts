@@ -1,4 +1,4 @@
-import { bodyHash, emptyLearnedNoise, type LearnedNoise, learnVolatileTokens } from "@changeradar/engine";
+import { bodyHash, type LearnedNoise, learnVolatileTokens } from "@changeradar/engine";
 
 /**
  * The noise in a page's bytes, learned at a check from two reads one right after the other (the engine's
@@ -10,9 +10,9 @@ export interface BodyNoise {
   hash: string;
 }
 
-/** From the two reads' bytes; `second` null: the second read had the first's bytes, nothing is volatile. */
-export function bodyNoiseOf(first: Uint8Array, second: Uint8Array | null): BodyNoise {
-  const tokens = second ? (learnVolatileTokens(first, second) ?? []) : [];
+/** From the two reads' bytes (none kept when they differ in more than such tokens). */
+export function bodyNoiseOf(first: Uint8Array, second: Uint8Array): BodyNoise {
+  const tokens = learnVolatileTokens(first, second) ?? [];
   return { tokens, hash: bodyHash(first, tokens) };
 }
 
@@ -25,6 +25,3 @@ export function withBodyTokens(noise: LearnedNoise, tokens: string[], linesUnlea
     ...(linesUnlearned ? { linesUnlearned: true as const } : {}),
   };
 }
-
-/** Noise learned from the bytes alone: no line is known to vary yet. */
-export const bytesOnlyNoise = (tokens: string[]) => withBodyTokens(emptyLearnedNoise(), tokens, true);

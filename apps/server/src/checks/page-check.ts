@@ -22,7 +22,7 @@ import {
   snapshotPage,
 } from "@changeradar/engine";
 import type { MonitorRow } from "../db/schema/monitors";
-import { type BodyNoise, bodyNoiseOf, bytesOnlyNoise, withBodyTokens } from "./body-noise";
+import { type BodyNoise, bodyNoiseOf, withBodyTokens } from "./body-noise";
 import { toEngineCondition } from "./engine-conditions";
 
 /**
@@ -249,15 +249,13 @@ export async function checkPage(
       const relearn = !storedNoise || bodyTokens.length > 0;
       const bodyNoise = relearn && first.body ? await bytesOnlyNoiseOf(first.body) : null;
       if (bodyNoise) fetched.bodyHash = `${bodyNoise.hash}:${key}`;
+      // The lines are still learned at the first visible difference.
+      const learned = bodyNoise && {
+        learnedNoise: withBodyTokens(storedNoise ?? emptyLearnedNoise(), bodyNoise.tokens, linesToLearn),
+      };
       return {
         ...fetched,
-        ...(bodyNoise
-          ? {
-              learnedNoise: storedNoise
-                ? withBodyTokens(storedNoise, bodyNoise.tokens, storedNoise.linesUnlearned === true)
-                : bytesOnlyNoise(bodyNoise.tokens),
-            }
-          : {}),
+        ...learned,
         durationMs: Date.now() - started,
         kind: "unchanged",
         facts,
