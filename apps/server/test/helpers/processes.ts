@@ -30,7 +30,21 @@ export function killLeftovers(): void {
   children.clear();
 }
 
-export async function startServe(env: Record<string, string>): Promise<RunningServe> {
+/**
+ * A port found free may be taken by another test file before the child binds it: the child then exits
+ * with EADDRINUSE, and starts again on another port.
+ */
+export async function startServe(env: Record<string, string>, attempts = 3): Promise<RunningServe> {
+  try {
+    return await startServeOnce(env);
+  } catch (error) {
+    if (attempts > 1 && error instanceof Error && error.message.includes("EADDRINUSE"))
+      return startServe(env, attempts - 1);
+    throw error;
+  }
+}
+
+async function startServeOnce(env: Record<string, string>): Promise<RunningServe> {
   const port = await freePort();
   const child = spawn(process.execPath, [bin, "serve"], {
     env: { PATH: process.env.PATH ?? "", ...env, PORT: String(port), HOST: "127.0.0.1" },
