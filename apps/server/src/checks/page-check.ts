@@ -22,7 +22,7 @@ import {
   snapshotPage,
 } from "@changeradar/engine";
 import type { MonitorRow } from "../db/schema/monitors";
-import { type BodyNoise, bodyNoiseOf, withBodyTokens } from "./body-noise";
+import { type BodyNoise, bodyNoiseOf, shouldLearnBodyTokens, withBodyTokens } from "./body-noise";
 import { toEngineCondition } from "./engine-conditions";
 
 /**
@@ -160,6 +160,9 @@ export async function checkPage(
   // Lines are learned at the first visible difference; until then the reads' bytes are kept to learn from.
   const linesToLearn = !storedNoise || storedNoise.linesUnlearned === true;
   const bodyTokens = storedNoise?.volatileBodyTokens ?? [];
+  const learnedAt = new Date(started);
+  // Whether the bytes are read again (not parsed) when they differ and nothing visible does.
+  const learnBodyTokens = shouldLearnBodyTokens(storedNoise, learnedAt);
   // A rendered page's screenshots are compared too, once both are at hand: not in the extraction's job.
   const compareWith =
     hasPrevious && loadPacked && !monitor.renderJs
@@ -193,7 +196,7 @@ export async function checkPage(
         knownBodyHash: again ? again.firstBodyHash : hasPrevious ? bodyHashOf(monitor.bodyHash, key) : null,
         volatileBodyTokens: bodyTokens,
         // The bytes are kept while noise may be learned (again) from them at this check.
-        keepBody: hasPrevious && (linesToLearn || bodyTokens.length > 0),
+        keepBody: hasPrevious && (linesToLearn || learnBodyTokens),
         compareWith: again ? null : compareWith,
       },
       {
@@ -243,15 +246,16 @@ export async function checkPage(
     if (first.kind === "unchanged") {
       const { facts, comparison } = first;
       if (facts.scopeMatched === false) return { ...fetched, kind: "error", error: scopeMissed(monitor) };
-      // The bytes differ and nothing visible does (a token in a form or a script, say): when no noise is
-      // known yet, or the known tokens no longer explain the bytes (the text before one moved), a second
-      // read's bytes show what varies now, so the next such check is not parsed.
-      const relearn = !storedNoise || bodyTokens.length > 0;
-      const bodyNoise = relearn && first.body ? await bytesOnlyNoiseOf(first.body) : null;
+      // The bytes differ and nothing visible does (a token in a form or a script, say): a second read's
+      // bytes show what varies now, so the next such check is not parsed (when, shouldLearnBodyTokens).
+      const bodyNoise = learnBodyTokens && first.body ? await bytesOnlyNoiseOf(first.body) : null;
       if (bodyNoise) fetched.bodyHash = `${bodyNoise.hash}:${key}`;
       // The lines are still learned at the first visible difference.
       const learned = bodyNoise && {
-        learnedNoise: withBodyTokens(storedNoise ?? emptyLearnedNoise(), bodyNoise.tokens, linesToLearn),
+        learnedNoise: withBodyTokens(storedNoise ?? emptyLearnedNoise(), bodyNoise.tokens, {
+          learnedAt,
+          linesUnlearned: linesToLearn,
+        }),
       };
       return {
         ...fetched,
@@ -307,7 +311,7 @@ export async function checkPage(
       if (again?.kind === "same_body") {
         // The same bytes twice in a row: nothing on the page is volatile, and the second read is not
         // parsed (learning from two equal reads finds nothing). The difference is judged as it was.
-        learned = withBodyTokens(emptyLearnedNoise(), bodyTokens);
+        learned = withBodyTokens(emptyLearnedNoise(), bodyTokens, { learnedAt });
       } else if (again?.kind === "snapshot") {
         // Learned and judged where the reads were extracted: the stored version is not parsed here.
         const packed = judged && compareWith ? await compareWith.load() : null;
@@ -325,7 +329,7 @@ export async function checkPage(
         if (first.body && again.body) {
           // This version's hash leaves the bytes' noise out from now on, like the next checks' hashes.
           const bodyNoise = bodyNoiseOf(first.body, again.body);
-          learned = withBodyTokens(learned, bodyNoise.tokens);
+          learned = withBodyTokens(learned, bodyNoise.tokens, { learnedAt });
           fetched.bodyHash = `${bodyNoise.hash}:${key}`;
         }
       }

@@ -138,6 +138,29 @@ async function expectNoiseOnlyCheck(
   expect(await changeCount(db(), monitorId)).toBe(changes);
 }
 
+/** A form's hidden token, other in each answer `n` of the page. */
+const hiddenToken = (n: number, field = "csrf_token") =>
+  `<form><input type="hidden" name="${field}" value="${(n * 7919).toString(36)}x${n}"></form>`;
+
+/**
+ * One more check while only the token moves: a second read (not parsed) learns the token by the text
+ * before it, and the check after that is not parsed.
+ */
+async function expectTokenLearned(
+  counting: ReturnType<typeof countingWorker>,
+  page: { served: number },
+  monitorId: string,
+  context: string,
+) {
+  const served = page.served;
+  counting.asked.length = 0;
+  await checkOnce(db(), counting.counting, monitorId);
+  expect(counting.asked).toEqual(["extractAndCompare"]);
+  expect(page.served - served).toBe(2);
+  expect((await row(monitorId)).learnedNoise).toMatchObject({ volatileBodyTokens: [context] });
+  await expectNoiseOnlyCheck(counting.asked, counting.counting, monitorId, 0);
+}
+
 /** A page with `noise(n)` in its n-th answer, watched for text by a new user; its first check taken. */
 async function watchNoisyPage(noise: (request: number) => string) {
   const page = { text: "A sturdy anvil for every workshop.", served: 0 };
@@ -170,7 +193,10 @@ describe("noise learned at the first difference", () => {
 
       expect(pages.hits("/real") - fetchedBefore).toBe(2);
       expect(asked).toEqual(["extractAndCompare"]);
-      expect((await row(monitor.id)).learnedNoise).toEqual(emptyLearnedNoise());
+      expect((await row(monitor.id)).learnedNoise).toEqual({
+        ...emptyLearnedNoise(),
+        bodyTokensLearnedAt: expect.any(String),
+      });
       expect(await changeCount(db(), monitor.id)).toBe(1);
     } finally {
       await counting.stop();
@@ -178,9 +204,7 @@ describe("noise learned at the first difference", () => {
   });
 
   it("learns a token hidden in a form from the bytes alone, and the page is not parsed while only it moves", async () => {
-    const { page, monitorId, close } = await watchNoisyPage(
-      (n) => `<form><input type="hidden" name="csrf_token" value="${(n * 7919).toString(36)}x${n}"></form>`,
-    );
+    const { page, monitorId, close } = await watchNoisyPage(hiddenToken);
     const { asked, counting } = countingWorker();
     try {
       // Other bytes, nothing visible changed: a second read (not parsed) shows the token.
@@ -215,31 +239,17 @@ describe("noise learned at the first difference", () => {
 
   it("learns the token again when the text before it moved, so the page is not parsed again for long", async () => {
     let field = "csrf_token";
-    const { page, monitorId, close } = await watchNoisyPage(
-      (n) => `<form><input type="hidden" name="${field}" value="${(n * 7919).toString(36)}x${n}"></form>`,
-    );
-    const { asked, counting } = countingWorker();
+    const { page, monitorId, close } = await watchNoisyPage((n) => hiddenToken(n, field));
+    const learner = countingWorker();
     try {
-      await checkOnce(db(), counting, monitorId);
-      expect((await row(monitorId)).learnedNoise).toMatchObject({
-        volatileBodyTokens: ['name="csrf_token" value="'],
-      });
-      await expectNoiseOnlyCheck(asked, counting, monitorId, 0);
+      await expectTokenLearned(learner, page, monitorId, 'name="csrf_token" value="');
 
       // A new release renames the field: the known token's context is gone, so the page is parsed once
       // (nothing visible changed) and a second read's bytes show the token under its new context.
       field = "authenticity_token";
-      const served = page.served;
-      asked.length = 0;
-      await checkOnce(db(), counting, monitorId);
-      expect(asked).toEqual(["extractAndCompare"]);
-      expect(page.served - served).toBe(2);
-      expect((await row(monitorId)).learnedNoise).toMatchObject({
-        volatileBodyTokens: ['name="authenticity_token" value="'],
-      });
-      await expectNoiseOnlyCheck(asked, counting, monitorId, 0);
+      await expectTokenLearned(learner, page, monitorId, 'name="authenticity_token" value="');
     } finally {
-      await counting.stop();
+      await learner.counting.stop();
       close();
     }
   });
@@ -277,6 +287,51 @@ describe("noise learned at the first difference", () => {
       await expectNoiseOnlyCheck(asked, counting, monitorId, 1);
     } finally {
       await counting.stop();
+      close();
+    }
+  });
+
+  it("a monitor whose noise was learned before tokens were learns them at its next noise-only check", async () => {
+    const { page, monitorId, close } = await watchNoisyPage(hiddenToken);
+    // Lines learned by an earlier release: no tokens, and no sign that the bytes were ever looked at.
+    await db().update(monitors).set({ learnedNoise: emptyLearnedNoise() }).where(eq(monitors.id, monitorId));
+    const learner = countingWorker();
+    try {
+      await expectTokenLearned(learner, page, monitorId, 'name="csrf_token" value="');
+    } finally {
+      await learner.counting.stop();
+      close();
+    }
+  });
+
+  it("a page whose bytes showed no token is read again for one a day later, not before", async () => {
+    let token = false;
+    const { page, monitorId, close } = await watchNoisyPage((n) =>
+      token
+        ? `<form><input type="hidden" name="csrf_token" value="${(n * 7919).toString(36)}x${n}"></form>`
+        : "",
+    );
+    const triedAt = (at: Date) =>
+      db()
+        .update(monitors)
+        .set({ learnedNoise: { ...emptyLearnedNoise(), bodyTokensLearnedAt: at.toISOString() } })
+        .where(eq(monitors.id, monitorId));
+    await triedAt(new Date());
+    const learner = countingWorker();
+    try {
+      // The page takes up a token: within the day, one read (parsed: nothing visible changed).
+      token = true;
+      const served = page.served;
+      await checkOnce(db(), learner.counting, monitorId);
+      expect(page.served - served).toBe(1);
+      expect(learner.asked).toEqual(["extractAndCompare"]);
+      expect(await changeCount(db(), monitorId)).toBe(0);
+
+      // A day after the last try, the bytes are read again and the token is learned.
+      await triedAt(new Date(Date.now() - 25 * 60 * 60 * 1000));
+      await expectTokenLearned(learner, page, monitorId, 'name="csrf_token" value="');
+    } finally {
+      await learner.counting.stop();
       close();
     }
   });

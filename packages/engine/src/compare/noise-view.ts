@@ -19,6 +19,8 @@ export interface LearnedNoise {
    * learned before it was, and when the difference was not such tokens.
    */
   volatileBodyTokens?: string[];
+  /** When the tokens were last learned from two reads' bytes (ISO time), whether any were found. */
+  bodyTokensLearnedAt?: string;
   /**
    * Learned from two reads' bytes alone, at a check that saw no visible difference: the lines are still to
    * be learned, at the first one.
