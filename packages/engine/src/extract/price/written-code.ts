@@ -5,6 +5,12 @@ import { currencyTable } from "./currency-table";
 const codeInParentheses = /\(([A-Z]{3})\)/g;
 const codeAlone = /^(?:[\p{L} ]{1,30}[:–-]\s*)?([A-Z]{3})$/u;
 const maxLine = 120;
+const isCapital = (code: number) => code >= 65 && code <= 90;
+const endsInCode = (line: string) =>
+  line.length >= 3 &&
+  isCapital(line.charCodeAt(line.length - 1)) &&
+  isCapital(line.charCodeAt(line.length - 2)) &&
+  isCapital(line.charCodeAt(line.length - 3));
 const memo = new WeakMap<PageFacts, string | null>();
 
 /**
@@ -20,8 +26,11 @@ export function writtenCurrencyCode(page: PageFacts): string | null {
   for (const line of page.lines) {
     if (line.length > maxLine) continue;
     if (line.includes("(")) for (const m of line.matchAll(codeInParentheses)) found.add(m[1] as string);
-    const alone = codeAlone.exec(line)?.[1];
-    if (alone !== undefined) found.add(alone);
+    // Most lines do not end in three capitals: no need to run the label pattern over them.
+    if (endsInCode(line)) {
+      const alone = codeAlone.exec(line)?.[1];
+      if (alone !== undefined) found.add(alone);
+    }
   }
   const stated = [...found].filter((code) => codes.has(code));
   const code = stated.length === 1 ? (stated[0] as string) : null;
