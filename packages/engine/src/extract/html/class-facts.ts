@@ -28,7 +28,11 @@ const classFacts = boundedCache<ClassFacts>(5_000, (cls) => ({
 
 /** The facts of an element's class attribute; undefined when it has none (or an empty one). */
 export function classFactsOf(el: Element): ClassFacts | undefined {
-  const cls = el.attribs.class;
+  return classFactsOfValue(el.attribs.class);
+}
+
+/** The facts of a class attribute's value (see classFactsOf). */
+export function classFactsOfValue(cls: string | undefined): ClassFacts | undefined {
   return cls === undefined || cls === "" ? undefined : classFacts(cls);
 }
 

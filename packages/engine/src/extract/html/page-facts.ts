@@ -6,6 +6,7 @@ import { hintsOf, notPriceFlag, priceFlag, stockFlag } from "./element-hints";
 import { type ImageReference, insideAdSlot } from "./images";
 import type { LineBuilder } from "./line-builder";
 import { textOf } from "./text-of";
+import type { WalkAttributes } from "./walk-attributes";
 
 /** Everything the extractors need, gathered in one iterative pass over the parsed page. */
 export interface PageFacts {
@@ -99,8 +100,7 @@ export function collectHeadFacts(el: Element, facts: PageFacts): void {
   }
 }
 
-export function collectMarkup(el: Element, facts: PageFacts): void {
-  const a = el.attribs;
+export function collectMarkup(el: Element, facts: PageFacts, a: WalkAttributes): void {
   const itemprop = a.itemprop;
   if (itemprop !== undefined) {
     const name = itemprop.toLowerCase();
@@ -123,6 +123,7 @@ export function collectVisible(
   facts: PageFacts,
   lines: LineBuilder,
   classes: ClassFacts | undefined,
+  attributes: WalkAttributes,
 ): void {
   const a = el.attribs;
   const name = el.name;
@@ -138,14 +139,14 @@ export function collectVisible(
     if (facts.struckElements.length < maxStruckElements)
       facts.struckElements.push({ element: el, line: lines.lines.length });
   } else if (name === "input") {
-    const type = a.type?.toLowerCase();
+    const type = attributes.type?.toLowerCase();
     if ((type === "submit" || type === "button") && a.value) lines.add(` ${a.value} `);
   }
   const hints =
     (classes === undefined ? 0 : classes.hints) |
-    (a.id === undefined ? 0 : hintsOf(a.id)) |
-    (a.itemprop === undefined ? 0 : hintsOf(a.itemprop)) |
-    (a["data-testid"] === undefined ? 0 : hintsOf(a["data-testid"]));
+    (attributes.id === undefined ? 0 : hintsOf(attributes.id)) |
+    (attributes.itemprop === undefined ? 0 : hintsOf(attributes.itemprop)) |
+    (attributes.testId === undefined ? 0 : hintsOf(attributes.testId));
   if (hints !== 0) {
     const line = lines.lines.length;
     if ((hints & (priceFlag | notPriceFlag)) === priceFlag && facts.priceElements.length < maxHintElements) {

@@ -1,5 +1,5 @@
 import type { Element, ParentNode } from "domhandler";
-import { classFactsOf } from "./class-facts";
+import { classFactsOfValue } from "./class-facts";
 import { LineBuilder } from "./line-builder";
 import {
   collectBuyControl,
@@ -12,7 +12,8 @@ import {
 } from "./page-facts";
 import { PathTree } from "./path-tree";
 import { blockKind, furnitureKind, skippedKind, spacedKind, tagKinds } from "./tags";
-import { isHiddenElement } from "./visibility";
+import { hiddenBy } from "./visibility";
+import { WalkAttributes } from "./walk-attributes";
 
 /**
  * Builds PageFacts from a page's elements and text in document order: the same events whether they come
@@ -39,6 +40,8 @@ export class PageWalker {
   private readonly controlLines: number[] = [];
   /** The open forms that add to the cart, innermost last: their submit buttons are buy controls. */
   private readonly buyForms: Element[] = [];
+  /** The attributes of the element being opened (read once per element, walk-attributes.ts). */
+  private readonly attributes = new WalkAttributes();
 
   /** A document root: a bare fragment (a link list without <html>) has its entries at the top level. */
   root(node: ParentNode): void {
@@ -55,21 +58,22 @@ export class PageWalker {
     const name = el.name;
     if (name === "title") this.titles.push(el);
     else collectHeadFacts(el, this.facts);
-    collectMarkup(el, this.facts);
+    const attributes = this.attributes.read(el.attribs);
+    collectMarkup(el, this.facts, attributes);
     const kind = tagKinds.get(name) ?? 0;
     if (kind & skippedKind && name !== "head") return false;
 
-    if (name === "head" || isHiddenElement(el)) {
+    if (name === "head" || hiddenBy(name, attributes)) {
       this.suppressed++;
       this.suppressors.push(el);
     }
     const visible = this.suppressed === 0;
-    const classes = classFactsOf(el);
+    const classes = classFactsOfValue(attributes.class);
     this.paths.enter(el, visible, classes);
     if (visible) {
       if (kind & blockKind) this.lines.breakLine();
       else if (kind & spacedKind) this.lines.space();
-      collectVisible(el, this.facts, this.lines, classes);
+      collectVisible(el, this.facts, this.lines, classes, attributes);
       if (this.furniture === 0) this.listCandidates.push(el);
       if (purchaseCandidate(name)) this.deferControl(el);
     }

@@ -1,5 +1,6 @@
 import type { Element } from "domhandler";
 import { boundedCache } from "../bounded-cache";
+import { WalkAttributes } from "./walk-attributes";
 
 const hiddenStyle = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
@@ -18,11 +19,17 @@ export const hiddenClasses: ReadonlySet<string> = new Set([
   "screen-reader-text",
 ]);
 
+const scratch = new WalkAttributes();
+
 export function isHiddenElement(el: Element): boolean {
-  const a = el.attribs;
-  if (a.hidden !== undefined) return true;
-  if (a["aria-hidden"] === "true") return true;
-  if (el.name === "input" && a.type?.toLowerCase() === "hidden") return true;
+  return hiddenBy(el.name, scratch.read(el.attribs));
+}
+
+/** Whether an element with this tag name and these attributes is hidden (the walk's attributes, read once). */
+export function hiddenBy(name: string, a: WalkAttributes): boolean {
+  if (a.hidden) return true;
+  if (a.ariaHidden === "true") return true;
+  if (name === "input" && a.type?.toLowerCase() === "hidden") return true;
   const style = a.style;
   if (style !== undefined && hiddenStyle.test(style)) return true;
   const cls = a.class;
