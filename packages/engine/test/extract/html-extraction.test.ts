@@ -39,6 +39,27 @@ describe("visible text", () => {
   });
 });
 
+describe("what the walk reads off an element's attributes", () => {
+  it("shows the value of a submit input, not of a hidden or a text one", () => {
+    const s =
+      extract(`<body><form><input type="hidden" value="secret"><input type="submit" value="Add to basket">
+      <input type="text" value="typed"></form></body>`);
+    expect(s.lines).toEqual(["Add to basket"]);
+  });
+
+  it("reads the price an element's id or test id names, before an amount the page shows first", () => {
+    const page = (attribute: string) => `<html lang="en"><head><title>Acme Anvil</title></head><body>
+      <h1>Acme Anvil</h1><p>Orders over €50.00 ship free</p><div><span ${attribute}>€24.99</span></div>
+      <button>Add to cart</button></body></html>`;
+    expect(extract(page('data-testid="product-price"')).price).toMatchObject({
+      amount: 24.99,
+      currency: "EUR",
+    });
+    expect(extract(page('id="product-price"')).price).toMatchObject({ amount: 24.99, currency: "EUR" });
+    expect(extract(page('data-role="product-price"')).price?.amount).toBe(50);
+  });
+});
+
 describe("images", () => {
   it("resolves src, srcset (largest candidate), picture sources, lazy src and og:image against <base>", () => {
     const s =
