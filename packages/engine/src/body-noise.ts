@@ -16,15 +16,16 @@ const MIN_CONTEXT_CHARS = 12;
 /** More volatile tokens than this: the page is left to the parser. */
 const MAX_VOLATILE = 64;
 
-const latin1 = (bytes: Uint8Array) =>
-  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+/** The same bytes as a Buffer, not copied. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const latin1 = (bytes: Uint8Array) => asBuffer(bytes).toString("latin1");
 
 /** sha256 of the body bytes, hex, without the tokens after the given contexts (see the module comment). */
 export function bodyHash(bytes: Uint8Array, volatileAfter: readonly string[] = []): string {
   const plain = () => createHash("sha256").update(bytes).digest("hex");
   if (volatileAfter.length === 0) return plain();
   // Searched in the bytes as they are: a context is latin1 text, one character per byte.
-  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const body = asBuffer(bytes);
   const cuts: [number, number][] = [];
   for (const context of volatileAfter) {
     const at = body.indexOf(context, 0, "latin1");

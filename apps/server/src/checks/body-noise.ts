@@ -40,7 +40,7 @@ export function withBodyTokens(
 }
 
 /** Reads whose bytes showed no tokens are not asked again for this long (a second request each time). */
-export const BODY_RELEARN_MS = 24 * 60 * 60 * 1000;
+const BODY_RELEARN_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Whether a check whose bytes differ while nothing visible does reads the page once more, to learn the
