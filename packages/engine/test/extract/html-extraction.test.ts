@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractSnapshotSync } from "../../src/extract";
-import { hiddenClasses } from "../../src/extract/html/visibility";
+import { hiddenClasses } from "../../src/extract/html/class-facts";
 
 const extract = (html: string, url = "https://example.com/dir/page.html") =>
   extractSnapshotSync({ url, contentType: "text/html", text: html });
@@ -107,6 +107,18 @@ describe("items", () => {
       { title: "Beta", url: "https://example.com/p/1", key: "https://example.com/p/1" },
       { title: "Gamma", url: "https://example.com/p/2", key: "https://example.com/p/2" },
     ]);
+  });
+
+  it("leaves out entries the visitor does not see: hidden by an attribute, a style or a utility class", () => {
+    const entry = (attributes: string, path: string) =>
+      `<li ${attributes}><a href="/${path}">Entry ${path}</a></li>`;
+    const s = extract(`<body><ul>
+      ${["a", "b", "c"].map((path) => entry('class="card"', path)).join("")}
+      ${entry('class="card" hidden', "x")}${entry('class="card" style="display: none"', "y")}
+      ${entry('class="card" aria-hidden="true"', "z")}
+      ${["s1", "s2", "s3"].map((path) => entry('class="card sr-only"', path)).join("")}
+    </ul></body>`);
+    expect(s.items.map((i) => i.url)).toEqual(["a", "b", "c"].map((path) => `https://example.com/${path}`));
   });
 
   it("takes the first link with text as an entry's title, past icon links", () => {

@@ -11,19 +11,40 @@ export interface ClassFacts {
   segment: string;
   /** Price and stock hints of the value (element-hints.ts). */
   hints: number;
+  /** It holds a class that hides its element (hiddenClasses). */
+  hidden: boolean;
 }
+
+/** Utility classes that mean display:none in the common CSS frameworks and big shop templates. */
+export const hiddenClasses: ReadonlySet<string> = new Set([
+  "hidden",
+  "d-none",
+  "hide",
+  "is-hidden",
+  "invisible",
+  "a-hidden",
+  "aok-hidden",
+  "u-hidden",
+  "visually-hidden",
+  "sr-only",
+  "screen-reader-text",
+]);
+
+/** A value holding none of the hidden classes even as a substring (most do not) needs no split. */
+const hiddenClassHint = new RegExp([...hiddenClasses].join("|"));
 
 /** Generated class names (css-in-js hashes, numeric ids) rotate between deploys: they are not structure. */
 const generatedClass =
   /^(?:css|sc|jsx|emotion|svelte|astro|styles?_)-|\d.*\d|^[a-z]*[A-Z][a-zA-Z]*\d|_[a-zA-Z0-9]{5,}$/;
 const whitespace = /\s/;
 
-// Class attributes repeat heavily within and across pages: one look-up per element answers both questions.
+// Class attributes repeat heavily within and across pages: one look-up per element answers every question.
 const classFacts = boundedCache<ClassFacts>(5_000, (cls) => ({
   suffix: stableClasses(cls),
   tag: "",
   segment: "",
   hints: hintsOf(cls),
+  hidden: hiddenClassHint.test(cls) && cls.split(/\s+/).some((token) => hiddenClasses.has(token)),
 }));
 
 /** The facts of an element's class attribute; undefined when it has none (or an empty one). */

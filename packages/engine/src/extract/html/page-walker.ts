@@ -63,12 +63,12 @@ export class PageWalker {
     const kind = tagKinds.get(name) ?? 0;
     if (kind & skippedKind && name !== "head") return false;
 
-    if (name === "head" || hiddenBy(name, attributes)) {
+    const classes = classFactsOfValue(attributes.class);
+    if (name === "head" || hiddenBy(name, attributes, classes)) {
       this.suppressed++;
       this.suppressors.push(el);
     }
     const visible = this.suppressed === 0;
-    const classes = classFactsOfValue(attributes.class);
     this.paths.enter(el, visible, classes);
     if (visible) {
       if (kind & blockKind) this.lines.breakLine();

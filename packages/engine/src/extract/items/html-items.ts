@@ -1,5 +1,6 @@
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import type { Item } from "../../snapshot";
+import { classFactsOf } from "../html/class-facts";
 import { absoluteUrl } from "../html/images";
 import { pathSegment } from "../html/structure";
 import { textOf } from "../html/text-of";
@@ -37,8 +38,10 @@ function* repeatedGroups(parents: ParentNode[], base: string | undefined): Gener
     if (!hasRepeatableChildren(parent)) continue;
     const bySignature = new Map<string, Element[]>();
     for (const child of parent.children) {
-      if (child.type !== "tag" || isHiddenElement(child)) continue;
-      const signature = pathSegment(child);
+      if (child.type !== "tag") continue;
+      const classes = classFactsOf(child);
+      if (isHiddenElement(child, classes)) continue;
+      const signature = pathSegment(child, classes);
       const members = bySignature.get(signature);
       if (members === undefined) bySignature.set(signature, [child]);
       else members.push(child);
