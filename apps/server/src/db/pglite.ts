@@ -19,6 +19,10 @@ export const pgliteSettings = [
   "maintenance_work_mem = 16MB",
   "temp_buffers = 4MB",
   "wal_buffers = 1MB",
+  // The upkeep's ANALYZE samples 300 rows per target unit, and PGlite runs no statement beside it: at the
+  // default 100, analysing 60,000 monitors held every check for ~2 s (lag p99 1-2 s at 100 checks/s);
+  // at 10, 0.12-0.14 s. Our queries are key look-ups and index ranges, which need no finer histograms.
+  "default_statistics_target = 10",
 ];
 
 /** Where PGlite's own files live inside DATA_DIR (beside the lock and the generated secret). */
