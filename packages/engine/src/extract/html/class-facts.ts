@@ -30,7 +30,10 @@ export const hiddenClasses: ReadonlySet<string> = new Set([
   "screen-reader-text",
 ]);
 
-/** A value holding none of the hidden classes even as a substring (most do not) needs no split. */
+/**
+ * A value holding none of the hidden classes even as a substring (most do not) needs no split. The names are
+ * letters and hyphens only: joined, they are a pattern as they are.
+ */
 const hiddenClassHint = new RegExp([...hiddenClasses].join("|"));
 
 /** Generated class names (css-in-js hashes, numeric ids) rotate between deploys: they are not structure. */

@@ -8,13 +8,12 @@ const scratch = new WalkAttributes();
 
 /** `classes`: the facts of the element's class attribute, when the caller has them already. */
 export function isHiddenElement(el: Element, classes?: ClassFacts): boolean {
-  const attributes = scratch.read(el.attribs);
-  return hiddenBy(el.name, attributes, classes ?? classFactsOfValue(attributes.class));
+  return hiddenBy(el.name, scratch.read(el.attribs), classes);
 }
 
 /**
  * Whether an element with this tag name and these attributes is hidden (the walk's attributes, read once;
- * its class attribute's facts, when the caller has them already).
+ * its class attribute's facts, looked up here when the caller passes none).
  */
 export function hiddenBy(
   name: string,
