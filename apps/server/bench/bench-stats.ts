@@ -22,3 +22,46 @@ export function rssSampler() {
     },
   };
 }
+
+export interface LagSlice {
+  /** Where the slice starts, in seconds after the window's start (by due time). */
+  fromSeconds: number;
+  /** Checks due in the slice (started or still waiting). */
+  due: number;
+  p99Ms: number;
+  /** How many of them started (or waited) a second or more after their due time. */
+  late: number;
+  maxMs: number;
+}
+
+/**
+ * The slice of `sliceMs` (by due time) with the highest lag p99. A window's p99 says how late checks were,
+ * not when: one stall at minute nine and a slow start look the same. `dueMs[i]` is when check `i` was due,
+ * ms after the window's start; `lagsMs[i]` its lag. Null for no checks.
+ */
+export function worstSlice(
+  dueMs: readonly number[],
+  lagsMs: readonly number[],
+  sliceMs = 10_000,
+): LagSlice | null {
+  const slices = new Map<number, number[]>();
+  dueMs.forEach((due, i) => {
+    const slice = Math.floor(due / sliceMs);
+    const lags = slices.get(slice);
+    if (lags) lags.push(lagsMs[i]);
+    else slices.set(slice, [lagsMs[i]]);
+  });
+  let worst: LagSlice | null = null;
+  for (const [slice, lags] of slices) {
+    const p99Ms = percentile(lags, 99) ?? 0;
+    if (worst && p99Ms <= worst.p99Ms) continue;
+    worst = {
+      fromSeconds: (slice * sliceMs) / 1000,
+      due: lags.length,
+      p99Ms: Math.round(p99Ms),
+      late: lags.filter((lag) => lag >= 1_000).length,
+      maxMs: Math.round(Math.max(...lags)),
+    };
+  }
+  return worst;
+}
