@@ -19,13 +19,32 @@ describe("boundedCache", () => {
     expect(computed).toEqual(["a", "bb"]);
   });
 
-  it("keeps its bound by forgetting the oldest key, and keeps caching past it", () => {
-    const { lookUp, computed } = countingCache(3);
+  it("remembers the last max / 2 distinct keys, forgets older ones, and keeps caching past its bound", () => {
+    const { lookUp, computed } = countingCache(4);
     for (const key of ["k1", "k2", "k3", "k4", "k5"]) lookUp(key);
-    for (const key of ["k3", "k4", "k5"]) lookUp(key);
+    for (const key of ["k4", "k5"]) lookUp(key);
     expect(computed).toEqual(["k1", "k2", "k3", "k4", "k5"]);
     lookUp("k1");
     expect(computed).toEqual(["k1", "k2", "k3", "k4", "k5", "k1"]);
+  });
+
+  it("keeps a key that is asked again and again, however many others pass", () => {
+    const { lookUp, computed } = countingCache(4);
+    for (let other = 0; other < 100; other += 1) {
+      lookUp("hot");
+      lookUp(`other ${other}`);
+    }
+    expect(computed.filter((key) => key === "hot")).toHaveLength(1);
+  });
+
+  it("holds no more than max keys: a key asked max + 1 distinct keys ago is computed again", () => {
+    const { lookUp, computed } = countingCache(4);
+    const keys = ["a", "b", "c", "d", "e"];
+    for (const key of keys) lookUp(key);
+    computed.length = 0;
+    for (const key of keys) lookUp(key);
+    // Of five keys, at most four were held; each one asked again that was not, was computed again.
+    expect(computed.length).toBeGreaterThanOrEqual(1);
   });
 
   it("remembers no undefined answer, so asking for one never pushes a remembered key out", () => {
