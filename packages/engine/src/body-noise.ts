@@ -51,15 +51,16 @@ export function bodyHash(bytes: Uint8Array, volatileAfter: readonly string[] = [
  */
 export function learnVolatileTokens(first: Uint8Array, second: Uint8Array): string[] | null {
   const contexts: string[] = [];
+  const a = asBuffer(first);
+  const b = asBuffer(second);
   let i = 0;
   let j = 0;
   let previousEnd = 0;
-  while (i < first.length && j < second.length) {
-    if (first[i] === second[j]) {
-      i += 1;
-      j += 1;
-      continue;
-    }
+  for (;;) {
+    const same = sameBytes(a, i, b, j);
+    i += same;
+    j += same;
+    if (i >= first.length || j >= second.length) break;
     // The bytes before are the same in both reads: the differing token starts at the same distance back.
     let start = i;
     while (start > previousEnd && !isDelimiter(first[start - 1] as number)) start -= 1;
@@ -78,6 +79,19 @@ export function learnVolatileTokens(first: Uint8Array, second: Uint8Array): stri
   if (i < first.length || j < second.length) return null;
   // The contexts must explain the whole difference: both reads hash alike without their tokens.
   return bodyHash(first, contexts) === bodyHash(second, contexts) ? contexts : null;
+}
+
+/** Bytes compared at once, natively, while two reads are the same (almost all of them). */
+const SAME_BLOCK = 1024;
+
+/** How many bytes from `a[i]` and `b[j]` on are the same: block by block, then byte by byte in the block that differs. */
+function sameBytes(a: Buffer, i: number, b: Buffer, j: number): number {
+  const limit = Math.min(a.length - i, b.length - j);
+  let n = 0;
+  while (n + SAME_BLOCK <= limit && a.compare(b, j + n, j + n + SAME_BLOCK, i + n, i + n + SAME_BLOCK) === 0)
+    n += SAME_BLOCK;
+  while (n < limit && a[i + n] === b[j + n]) n += 1;
+  return n;
 }
 
 /** Bytes that end a token: ASCII whitespace and markup punctuation. A token is what lies between them. */

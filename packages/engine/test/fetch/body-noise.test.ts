@@ -26,6 +26,24 @@ describe("noise in a page's bytes", () => {
     expect(bodyHash(page("77e0b1", "09:41:52"))).not.toBe(bodyHash(page("a81f0c", "08:00:07")));
   });
 
+  it("finds tokens anywhere in a long page: across the blocks it compares at once, and after tokens of other lengths", () => {
+    // One letter over and over: a block compared at the wrong offset would look the same.
+    const filler = (length: number) => `<p>${"x".repeat(length)}</p>`;
+    // The first token straddles byte 1,024; the second comes thousands of bytes later, its read shifted by
+    // the first token's other length; the last byte of the page differs too.
+    const longPage = (token: string, session: string, end: string) =>
+      encode(
+        `${filler(1_000)}<input name="csrf_token" value="${token}">${filler(5_000)}` +
+          `<a href="/basket;jsessionid=${session}">Basket</a>${filler(2_048)}<p class="generated">Served by node ${end}`,
+      );
+    expect(learnVolatileTokens(longPage("a81f0c", "S1", "7"), longPage("c2d9e4b7a1", "S22x", "8"))).toEqual([
+      'name="csrf_token" value="',
+      'href="/basket;jsessionid=',
+      "Served by node ",
+    ]);
+    expect(learnVolatileTokens(longPage("a81f0c", "S1", "7"), longPage("a81f0c", "S1", "7"))).toEqual([]);
+  });
+
   it("learns nothing from two equal reads", () => {
     expect(learnVolatileTokens(page("a81f0c", "08:00:07"), page("a81f0c", "08:00:07"))).toEqual([]);
   });
