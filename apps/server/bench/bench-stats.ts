@@ -35,15 +35,16 @@ export interface LagSlice {
 }
 
 /**
- * The slice of `sliceMs` (by due time) with the highest lag p99. A window's p99 says how late checks were,
- * not when: one stall at minute nine and a slow start look the same. `dueMs[i]` is when check `i` was due,
- * ms after the window's start; `lagsMs[i]` its lag. Null for no checks.
+ * The `count` slices of `sliceMs` (by due time) with the highest lag p99, worst first. A window's p99 says
+ * how late checks were, not when: one stall at minute nine and a slow start look the same, and a stall
+ * that comes back every minute shows as several slices. `dueMs[i]` is when check `i` was due, ms after the
+ * window's start; `lagsMs[i]` its lag.
  */
-export function worstSlice(
+export function worstSlices(
   dueMs: readonly number[],
   lagsMs: readonly number[],
-  sliceMs = 10_000,
-): LagSlice | null {
+  { sliceMs = 10_000, count = 3 } = {},
+): LagSlice[] {
   const slices = new Map<number, number[]>();
   dueMs.forEach((due, i) => {
     const slice = Math.floor(due / sliceMs);
@@ -51,17 +52,14 @@ export function worstSlice(
     if (lags) lags.push(lagsMs[i]);
     else slices.set(slice, [lagsMs[i]]);
   });
-  let worst: LagSlice | null = null;
-  for (const [slice, lags] of slices) {
-    const p99Ms = percentile(lags, 99) ?? 0;
-    if (worst && p99Ms <= worst.p99Ms) continue;
-    worst = {
+  return [...slices]
+    .map(([slice, lags]) => ({
       fromSeconds: (slice * sliceMs) / 1000,
       due: lags.length,
-      p99Ms: Math.round(p99Ms),
+      p99Ms: Math.round(percentile(lags, 99) ?? 0),
       late: lags.filter((lag) => lag >= 1_000).length,
       maxMs: Math.round(Math.max(...lags)),
-    };
-  }
-  return worst;
+    }))
+    .sort((a, b) => b.p99Ms - a.p99Ms || a.fromSeconds - b.fromSeconds)
+    .slice(0, count);
 }

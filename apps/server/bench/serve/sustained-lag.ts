@@ -13,7 +13,7 @@
  * slow host (slow-host.ts). The aim: the first user's checks are not delayed by more than one check's time.
  */
 import { loadavg } from "node:os";
-import { type LagSlice, percentile, round, worstSlice } from "../bench-stats";
+import { type LagSlice, percentile, round, worstSlices } from "../bench-stats";
 import type { ServerProcesses } from "./server-processes";
 import { startSlowHost } from "./slow-host";
 import type { CopyArgs } from "./sustained-queries";
@@ -41,8 +41,8 @@ export interface LagWindow {
   p99AtLeast: boolean;
   /** The p99 of the copies due after the window's first WARM_UP_MS (each window starts a server). */
   p99WarmMs: number | null;
-  /** The 10 s after the first (by due time) with the highest p99, waiting copies counted: where the lag was. */
-  worstSlice: LagSlice | null;
+  /** The three 10 s after the first (by due time) with the highest p99, waiting copies counted: where the lag was. */
+  worstSlices: LagSlice[];
   /** How long the oldest waiting copy had been due at the stop (0: none waiting). */
   behindMs: number;
   cpuSecondsPerCheck: number | null;
@@ -136,7 +136,7 @@ async function lagWindow(
     p99Ms: round(p99, 0),
     p99AtLeast: p99 !== null && waitingMs.some((waited) => waited <= p99),
     p99WarmMs: round(percentile(warm, 99), 0),
-    worstSlice: worstSlice(allDueMs.filter(isWarm), warm, WARM_UP_MS),
+    worstSlices: worstSlices(allDueMs.filter(isWarm), warm, { sliceMs: WARM_UP_MS }),
     behindMs: Math.round(waitingMs.reduce((most, waited) => Math.max(most, waited), 0)),
     cpuSecondsPerCheck: lagsMs.length > 0 ? round(cpu / lagsMs.length, 4) : null,
     checkMsP50: round(percentile(durationsMs, 50), 0),

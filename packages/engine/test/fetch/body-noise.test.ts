@@ -27,7 +27,6 @@ describe("noise in a page's bytes", () => {
   });
 
   it("finds tokens anywhere in a long page: across the blocks it compares at once, and after tokens of other lengths", () => {
-    // One letter over and over: a block compared at the wrong offset would look the same.
     const filler = (length: number) => `<p>${"x".repeat(length)}</p>`;
     // The first token straddles byte 1,024; the second comes thousands of bytes later, its read shifted by
     // the first token's other length; the last byte of the page differs too.
