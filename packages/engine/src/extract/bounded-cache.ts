@@ -14,7 +14,7 @@ export function detached(text: string): string {
  * generations of at most `max / 2` keys each: a key is looked up in the young one, then the old one (and
  * moved to the young one); when the young one is full it becomes the old one and the old one is dropped.
  * So the last `max / 2` distinct keys are always remembered, a key asked again and again stays, and no more
- * than `max` are held. (A Map that forgot its oldest key at the bound found that key by iterating from its
+ * than `max` are held (two, for a `max` below two). (A Map that forgot its oldest key at the bound found that key by iterating from its
  * start, past every slot a deletion had left empty since it last grew: 3.5 times the time of this one over
  * the corpus's class attributes.) Every key is stored, and computed from, detached, so no page outlives its
  * walk through a key or an answer. An `undefined` answer is not remembered.
