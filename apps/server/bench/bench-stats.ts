@@ -24,8 +24,9 @@ export function rssSampler() {
 }
 
 export interface LagSlice {
-  /** Where the slice starts, in seconds after the window's start (by due time). */
+  /** Where the slice starts and ends, in seconds after the window's start (by due time). */
   fromSeconds: number;
+  toSeconds: number;
   /** Checks due in the slice (started or still waiting). */
   due: number;
   p99Ms: number;
@@ -55,6 +56,7 @@ export function worstSlices(
   return [...slices]
     .map(([slice, lags]) => ({
       fromSeconds: (slice * sliceMs) / 1000,
+      toSeconds: ((slice + 1) * sliceMs) / 1000,
       due: lags.length,
       p99Ms: Math.round(percentile(lags, 99) ?? 0),
       late: lags.filter((lag) => lag >= 1_000).length,

@@ -84,6 +84,8 @@ export interface SustainedHands {
 const TAIL_MS = 1_000;
 const AIM_MS = 1_000;
 const WARM_UP_MS = 10_000;
+/** The slices the worst lag is looked for in. */
+const SLICE_MS = 10_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const load = () =>
   loadavg()
@@ -136,7 +138,7 @@ async function lagWindow(
     p99Ms: round(p99, 0),
     p99AtLeast: p99 !== null && waitingMs.some((waited) => waited <= p99),
     p99WarmMs: round(percentile(warm, 99), 0),
-    worstSlices: worstSlices(allDueMs.filter(isWarm), warm, { sliceMs: WARM_UP_MS }),
+    worstSlices: worstSlices(allDueMs.filter(isWarm), warm, { sliceMs: SLICE_MS }),
     behindMs: Math.round(waitingMs.reduce((most, waited) => Math.max(most, waited), 0)),
     cpuSecondsPerCheck: lagsMs.length > 0 ? round(cpu / lagsMs.length, 4) : null,
     checkMsP50: round(percentile(durationsMs, 50), 0),

@@ -10,7 +10,7 @@ function slicesCell(slices: readonly LagSlice[]): string {
   return slices
     .map(
       (slice) =>
-        `${slice.fromSeconds}–${slice.fromSeconds + 10} s: p99 ${slice.p99Ms}, max ${slice.maxMs}, ${slice.late} of ${slice.due} ≥ 1 s`,
+        `${slice.fromSeconds}–${slice.toSeconds} s: p99 ${slice.p99Ms}, max ${slice.maxMs}, ${slice.late} of ${slice.due} ≥ 1 s`,
     )
     .join("; ");
 }

@@ -13,16 +13,16 @@ describe("worstSlices", () => {
       lagsMs.push(stalled ?? (due >= 10_000 && due < 20_000 ? 300 : 10));
     }
     expect(worstSlices(dueMs, lagsMs)).toEqual([
-      { fromSeconds: 40, due: 100, p99Ms: 1_500, late: 100, maxMs: 2_800 },
-      { fromSeconds: 10, due: 100, p99Ms: 300, late: 0, maxMs: 300 },
-      { fromSeconds: 0, due: 100, p99Ms: 10, late: 0, maxMs: 10 },
+      { fromSeconds: 40, toSeconds: 50, due: 100, p99Ms: 1_500, late: 100, maxMs: 2_800 },
+      { fromSeconds: 10, toSeconds: 20, due: 100, p99Ms: 300, late: 0, maxMs: 300 },
+      { fromSeconds: 0, toSeconds: 10, due: 100, p99Ms: 10, late: 0, maxMs: 10 },
     ]);
   });
 
   it("answers none for a window with no checks, and slices of the size and number asked", () => {
     expect(worstSlices([], [])).toEqual([]);
     expect(worstSlices([0, 4_000, 6_000], [5, 900, 20], { sliceMs: 5_000, count: 1 })).toEqual([
-      { fromSeconds: 0, due: 2, p99Ms: 900, late: 0, maxMs: 900 },
+      { fromSeconds: 0, toSeconds: 5, due: 2, p99Ms: 900, late: 0, maxMs: 900 },
     ]);
   });
 });
