@@ -94,6 +94,9 @@ test("the customer asks for help, still on Free: hourly checks are not offered",
 test("the admin changes the customer's plan to Pro and answers the request", async () => {
   await adminPage.goto("/admin/admin-customers");
   await adminPage.getByLabel("Search by email or name").fill(customerEmail);
+  // The search's answer replaces the list: a click on the row the list showed before it may land on the
+  // loading rows that come between, and go nowhere.
+  await expect(adminPage.getByText("1–1 of 1")).toBeVisible();
   await adminPage.getByRole("link", { name: customerEmail }).click();
   await expect(adminPage.getByRole("heading", { level: 1, name: customerEmail })).toBeVisible();
   await adminPage.getByLabel("Plan", { exact: true }).click();
