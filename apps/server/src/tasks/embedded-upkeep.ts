@@ -25,6 +25,11 @@ export function upkeepDue(table: TableActivity): { vacuum: boolean; analyze: boo
   };
 }
 
+/**
+ * PGlite keeps no statistics across a restart: every count starts again at zero, live rows included. So
+ * after a start a table is vacuumed once more than 50 of its rows have died (it counts none live until its
+ * first vacuum), and that vacuum also clears what died before the restart.
+ */
 async function tableActivity(db: Database): Promise<TableActivity[]> {
   // Counts reach the statistics views a second or more after a statement; this one sends them at its end.
   await db.execute(sql`select pg_stat_force_next_flush()`);
