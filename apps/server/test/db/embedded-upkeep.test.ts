@@ -3,9 +3,13 @@
  * the rows retention deletes was never reused, so the history's table grew with every check for the life of
  * the data directory, and the planner had no statistics.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
+import { createPgliteDatabase } from "../../src/db/pglite";
 import { checks } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
@@ -126,6 +130,43 @@ describe.skipIf(postgresPass)("the embedded database's upkeep", () => {
       expect(tables.get("api_keys")?.vacuumed).toBe(false);
     } finally {
       await task.stop();
+    }
+  });
+
+  it("after a restart, which clears PGlite's statistics, vacuums a table once more than 50 rows have died since", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cr-upkeep-restart-"));
+    const probe = async (handle: Awaited<ReturnType<typeof createPgliteDatabase>>) => {
+      const { rows } = await handle.db.execute<{ live: number; dead: number; vacuums: number }>(sql`
+        select n_live_tup::int as live, n_dead_tup::int as dead, vacuum_count::int as vacuums
+        from pg_stat_user_tables where relname = 'restart_probe'`);
+      return rows[0];
+    };
+    try {
+      let handle = await createPgliteDatabase(dir);
+      await handle.db.execute(sql`create table restart_probe (id int primary key, v int)`);
+      await handle.db.execute(sql`insert into restart_probe select g, 0 from generate_series(1, 10000) g`);
+      await vacuumEmbedded(handle.db);
+      await handle.db.execute(sql`update restart_probe set v = 1 where id <= 1500`);
+      // Vacuumed once for its inserts; then 1,500 dead of 10,000 is under 50 + 20 %.
+      await vacuumEmbedded(handle.db);
+      expect(await probe(handle)).toEqual({ live: 10_000, dead: 1_500, vacuums: 1 });
+      await handle.close();
+
+      handle = await createPgliteDatabase(dir);
+      try {
+        expect(await probe(handle)).toEqual({ live: 0, dead: 0, vacuums: 0 });
+        await handle.db.execute(sql`update restart_probe set v = 2 where id <= 40`);
+        await vacuumEmbedded(handle.db);
+        expect((await probe(handle)).vacuums).toBe(0);
+        await handle.db.execute(sql`update restart_probe set v = 2 where id > 9980`);
+        await vacuumEmbedded(handle.db);
+        // The table counted no live row until this vacuum, which counted them again.
+        expect(await probe(handle)).toEqual({ live: 10_000, dead: 0, vacuums: 1 });
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
