@@ -53,12 +53,11 @@ async function tableActivity(db: Database): Promise<TableActivity[]> {
  * of these holds every check for its length: a table is vacuumed, and then analysed, in statements of its
  * own once it passes autovacuum's thresholds. Vacuumed every ten minutes whatever their state, 60,000 busy
  * monitors had 120,000 dead rows to clear and held every check ~0.8 s; at their threshold (a fifth of the
- * rows dead, about a minute at 100 checks/s) the vacuum held them at most ~0.27 s. `all`: every table,
- * whatever its activity.
+ * rows dead, about a minute at 100 checks/s) the vacuum held them at most ~0.27 s.
  */
-export async function vacuumEmbedded(db: Database, { all = false } = {}): Promise<void> {
+export async function vacuumEmbedded(db: Database): Promise<void> {
   for (const table of await tableActivity(db)) {
-    const due = all ? { vacuum: true, analyze: true } : upkeepDue(table);
+    const due = upkeepDue(table);
     const name = sql.identifier(table.name);
     if (due.vacuum) await db.execute(sql`vacuum ${name}`);
     if (due.analyze) await db.execute(sql`analyze ${name}`);
