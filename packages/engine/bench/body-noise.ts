@@ -15,7 +15,10 @@ const random = (seed: number) => () => {
 };
 const hex = (n: number) => ((n * 2654435761) % 2 ** 32).toString(16);
 
-/** Kinds absent from the workload's generator; the last one reorders elements (never learnable). */
+/**
+ * Kinds absent from the workload's generator. The last one swaps two one-word items: two tokens close together,
+ * learned as one cut (a reordering of items with other word counts is not).
+ */
 const kinds: Record<string, (n: number) => string> = {
   "request id attributes": (n) =>
     `<div id="app" data-request-id="${hex(n)}" data-render-ms="${n % 97}"></div>`,

@@ -1,8 +1,10 @@
 /**
  * Noise in a page's bytes: the tokens (a session id, a CSRF token, a time) that differ between two reads
  * of the page one right after the other. Each is known by the text right before it, its context, which
- * must occur once in the page. A body hashed without those tokens (`bodyHash`) is then the same from one
- * check to the next while only the noise moves, and such a page is not parsed again (issue 11).
+ * must occur once in the page; a token only a few bytes after another one is known by that token's
+ * context and the text between them (a beacon's "?r=…&amp;ts=…"). A body hashed without those tokens
+ * (`bodyHash`) is then the same from one check to the next while only the noise moves, and such a page is
+ * not parsed again (issue 11).
  *
  * Conservative by construction: a context missing or repeated in a later body, or two reads that differ
  * in anything but whole word tokens with such contexts, give the plain hash, and the page is parsed as
@@ -13,8 +15,15 @@ import { createHash } from "node:crypto";
 /** Tokens of context kept before a volatile token, and the least context length that is specific enough. */
 const CONTEXT_TOKENS = 6;
 const MIN_CONTEXT_CHARS = 12;
+/** How far back a context may reach when its first runs are elsewhere in the page too. */
+const MAX_CONTEXT_TOKENS = 24;
 /** More volatile tokens than this: the page is left to the parser. */
 const MAX_VOLATILE = 64;
+/**
+ * Joins a context to the text between its token and the next ones, in one learned entry (one cut). A context
+ * is latin1, one character per byte, so it never holds U+0100: an entry without it is a plain context.
+ */
+const BRIDGE = "\u0100";
 
 /** The same bytes as a Buffer, not copied. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -27,11 +36,17 @@ export function bodyHash(bytes: Uint8Array, volatileAfter: readonly string[] = [
   // Searched in the bytes as they are: a context is latin1 text, one character per byte.
   const body = asBuffer(bytes);
   const cuts: [number, number][] = [];
-  for (const context of volatileAfter) {
+  for (const entry of volatileAfter) {
+    const [context, ...bridges] = entry.split(BRIDGE) as [string, ...string[]];
     const at = body.indexOf(context, 0, "latin1");
     if (at < 0 || body.indexOf(context, at + 1, "latin1") >= 0) return plain();
     const start = at + context.length;
-    cuts.push([start, wordEnd(bytes, start)]);
+    let end = wordEnd(bytes, start);
+    for (const bridge of bridges) {
+      if (body.toString("latin1", end, end + bridge.length) !== bridge) return plain();
+      end = wordEnd(bytes, end + bridge.length);
+    }
+    cuts.push([start, end]);
   }
   cuts.sort((a, b) => a[0] - b[0]);
   const hash = createHash("sha256");
@@ -51,6 +66,7 @@ export function bodyHash(bytes: Uint8Array, volatileAfter: readonly string[] = [
  */
 export function learnVolatileTokens(first: Uint8Array, second: Uint8Array): string[] | null {
   const contexts: string[] = [];
+  let tokens = 0;
   const a = asBuffer(first);
   const b = asBuffer(second);
   let i = 0;
@@ -68,10 +84,27 @@ export function learnVolatileTokens(first: Uint8Array, second: Uint8Array): stri
     const end = wordEnd(first, start);
     const endB = wordEnd(second, startB);
     // A delimiter differs, or a token is only in one read: not a token's value that varies.
-    if (end === start || endB === startB || contexts.length === MAX_VOLATILE) return null;
-    const context = latin1(first.subarray(contextStart(first, start, previousEnd), start));
-    if (context.length < MIN_CONTEXT_CHARS) return null;
-    contexts.push(context);
+    if (end === start || endB === startB) return null;
+    if (++tokens > MAX_VOLATILE) return null;
+    let from = contextStart(first, start, previousEnd, CONTEXT_TOKENS);
+    // Text that is elsewhere in the page too is not a context: reach further back, up to the last token.
+    for (
+      let runs = 2 * CONTEXT_TOKENS;
+      runs <= MAX_CONTEXT_TOKENS && from > previousEnd;
+      runs += CONTEXT_TOKENS
+    ) {
+      if (occursOnce(a, a.subarray(from, start))) break;
+      from = contextStart(first, start, previousEnd, runs);
+    }
+    const context = latin1(first.subarray(from, start));
+    // Learned noise is stored as JSON, which PostgreSQL cannot hold U+0000 in.
+    if (context.includes("\u0000")) return null;
+    // The context reaches back to the last token ("?r=TOKEN&amp;ts=TIME", "…adid=ID\"><img src=\""): the
+    // token is found from that token's context, across this text, which must then be there as it is. Short
+    // text like this is often elsewhere in the page too, where the chain from the last context is not.
+    if (from === previousEnd && contexts.length > 0) contexts.push(`${contexts.pop()}${BRIDGE}${context}`);
+    else if (context.length >= MIN_CONTEXT_CHARS) contexts.push(context);
+    else return null;
     i = end;
     j = endB;
     previousEnd = end;
@@ -98,16 +131,21 @@ function sameBytes(a: Buffer, i: number, b: Buffer, j: number): number {
 const DELIMITER_BYTES = new Set([..." \t\n\r\f\v<>\"'=&;"].map((c) => c.charCodeAt(0)));
 const isDelimiter = (byte: number) => DELIMITER_BYTES.has(byte);
 
+function occursOnce(body: Buffer, text: Uint8Array): boolean {
+  const at = body.indexOf(text);
+  return at >= 0 && body.indexOf(text, at + 1) < 0;
+}
+
 function wordEnd(bytes: Uint8Array, start: number): number {
   let end = start;
   while (end < bytes.length && !isDelimiter(bytes[end] as number)) end += 1;
   return end;
 }
 
-/** Where the context of the token at `start` begins: CONTEXT_TOKENS runs back, not before `floor`. */
-function contextStart(bytes: Uint8Array, start: number, floor: number): number {
+/** Where the context of the token at `start` begins: `runs` runs of delimiters or not back, not before `floor`. */
+function contextStart(bytes: Uint8Array, start: number, floor: number, runs: number): number {
   let at = start;
-  for (let runs = 0; runs < CONTEXT_TOKENS && at > floor; runs += 1) {
+  for (let run = 0; run < runs && at > floor; run += 1) {
     const delimiter = isDelimiter(bytes[at - 1] as number);
     while (at > floor && isDelimiter(bytes[at - 1] as number) === delimiter) at -= 1;
   }

@@ -43,6 +43,42 @@ describe("noise in a page's bytes", () => {
     expect(learnVolatileTokens(longPage("a81f0c", "S1", "7"), longPage("a81f0c", "S1", "7"))).toEqual([]);
   });
 
+  it("learns tokens a few bytes apart as one cut, found from the first one's context", () => {
+    // A beacon with two parameters: "&amp;ts=" alone is too short to find the second token by.
+    const beacon = (id: string, time: string, price = "$49.00") =>
+      encode(
+        `<html><body><p class="price">${price}</p>` +
+          `<img src="/t.gif?r=${id}&amp;ts=${time}" width="1" height="1"></body></html>`,
+      );
+    const learned = learnVolatileTokens(beacon("k2j9", "1795586435"), beacon("x81q", "1795586442")) ?? [];
+    expect(learned).toEqual(['img src="/t.gif?r=\u0100&amp;ts=']);
+    const stored = bodyHash(beacon("k2j9", "1795586435"), learned);
+    expect(bodyHash(beacon("zz0p", "1795586449"), learned)).toBe(stored);
+    expect(bodyHash(beacon("zz0p", "1795586449", "$44.00"), learned)).not.toBe(stored);
+    // The text between the tokens is part of what is recognised: changed, every byte counts again.
+    const moved = encode(
+      new TextDecoder().decode(beacon("zz0p", "1795586449")).replace("&amp;ts=", "&amp;t="),
+    );
+    expect(bodyHash(moved, learned)).toBe(bodyHash(moved));
+  });
+
+  it("reaches further back for a context whose nearest text is elsewhere in the page too", () => {
+    // '/click"><img src="' is in the gallery as well; the ad's own text before it is not.
+    const withAd = (creative: string) =>
+      encode(
+        `<div class="gallery"><a href="/click"><img src="/p/1.jpg"></a></div>` +
+          `<div class="ad-slot"><a href="/click"><img src="/creative/${creative}.jpg"></a></div>`,
+      );
+    const learned = learnVolatileTokens(withAd("10950"), withAd("81659"));
+    expect(learned).toEqual(['ad-slot"><a href="/click"><img src="']);
+    expect(bodyHash(withAd("29506"), learned ?? [])).toBe(bodyHash(withAd("10950"), learned ?? []));
+  });
+
+  it("learns nothing that would put U+0000 in the stored noise (PostgreSQL's JSON cannot hold it)", () => {
+    const withNul = (token: string) => encode(`<p>Served\u0000by node ${token}</p>`);
+    expect(learnVolatileTokens(withNul("3"), withNul("4"))).toBeNull();
+  });
+
   it("learns nothing from two equal reads", () => {
     expect(learnVolatileTokens(page("a81f0c", "08:00:07"), page("a81f0c", "08:00:07"))).toEqual([]);
   });
