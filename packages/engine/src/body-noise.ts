@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 /** Tokens of context kept before a volatile token, and the least context length that is specific enough. */
 const CONTEXT_TOKENS = 6;
 const MIN_CONTEXT_CHARS = 12;
-/** How far back a context may reach when its first runs are elsewhere in the page too. */
+/** How far back a context may reach when its first runs are short or elsewhere in the page too. */
 const MAX_CONTEXT_TOKENS = 24;
 /** More volatile tokens than this: the page is left to the parser. */
 const MAX_VOLATILE = 64;
@@ -87,13 +87,13 @@ export function learnVolatileTokens(first: Uint8Array, second: Uint8Array): stri
     if (end === start || endB === startB) return null;
     if (++tokens > MAX_VOLATILE) return null;
     let from = contextStart(first, start, previousEnd, CONTEXT_TOKENS);
-    // Text that is elsewhere in the page too is not a context: reach further back, up to the last token.
+    // Text that is short, or elsewhere in the page too, is not a context: reach further back, up to the last token.
     for (
       let runs = 2 * CONTEXT_TOKENS;
       runs <= MAX_CONTEXT_TOKENS && from > previousEnd;
       runs += CONTEXT_TOKENS
     ) {
-      if (occursOnce(a, a.subarray(from, start))) break;
+      if (start - from >= MIN_CONTEXT_CHARS && occursOnce(a, a.subarray(from, start))) break;
       from = contextStart(first, start, previousEnd, runs);
     }
     const context = latin1(first.subarray(from, start));

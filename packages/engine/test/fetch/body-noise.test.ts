@@ -74,6 +74,14 @@ describe("noise in a page's bytes", () => {
     expect(bodyHash(withAd("29506"), learned ?? [])).toBe(bodyHash(withAd("10950"), learned ?? []));
   });
 
+  it("reaches further back for a context whose nearest runs are too short to be specific", () => {
+    // '{"rid":"' is eight characters: the element around it makes the context.
+    const state = (id: string) => encode(`<main><div class="app-state">{"rid":"${id}"}</div></main>`);
+    const learned = learnVolatileTokens(state("9e3779b1"), state("3c6ef362"));
+    expect(learned).toEqual(['div class="app-state">{"rid":"']);
+    expect(bodyHash(state("77e0b1aa"), learned ?? [])).toBe(bodyHash(state("9e3779b1"), learned ?? []));
+  });
+
   it("learns nothing that would put U+0000 in the stored noise (PostgreSQL's JSON cannot hold it)", () => {
     const withNul = (token: string) => encode(`<p>Served\u0000by node ${token}</p>`);
     expect(learnVolatileTokens(withNul("3"), withNul("4"))).toBeNull();
