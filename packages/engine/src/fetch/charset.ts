@@ -1,5 +1,4 @@
 import iconv from "iconv-lite";
-import { decodeUtf8, decodeValidUtf8 } from "../utf8";
 
 /**
  * Character set detection and decoding, in the order browsers use: byte order mark, Content-Type
@@ -106,16 +105,23 @@ export function detectCharset(
   return { charset: null, source: "default" };
 }
 
-const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** UTF-8 through Node's native decoder (malformed bytes become U+FFFD, as iconv-lite does), BOM dropped. */
+function utf8WithoutBom(buffer: Buffer): string {
+  const text = buffer.toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
 
 /** Decodes body bytes. Undeclared bytes are UTF-8 when they are valid UTF-8, otherwise windows-1252. */
 export function decodeText(bytes: Uint8Array, contentType?: string | null): DecodedText {
   const { charset, source } = detectCharset(bytes, contentType);
-  // Malformed UTF-8 becomes U+FFFD, as iconv-lite does.
-  if (charset === "utf-8") return { text: withoutBom(decodeUtf8(bytes)), charset, source };
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (charset === "utf-8") return { text: utf8WithoutBom(buffer), charset, source };
   if (charset) return { text: iconv.decode(buffer, charset), charset, source };
-  const utf8 = decodeValidUtf8(bytes);
-  if (utf8 !== null) return { text: withoutBom(utf8), charset: "utf-8", source };
-  return { text: iconv.decode(buffer, "windows-1252"), charset: "windows-1252", source };
+  try {
+    return { text: strictUtf8.decode(buffer), charset: "utf-8", source };
+  } catch {
+    return { text: iconv.decode(buffer, "windows-1252"), charset: "windows-1252", source };
+  }
 }

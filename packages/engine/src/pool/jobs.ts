@@ -15,7 +15,6 @@ import { type ExtractInput, type ExtractOptions, extractSnapshot } from "../extr
 import { decodeText } from "../fetch/charset";
 import { isBinaryMediaType } from "../fetch/media-type";
 import type { Snapshot } from "../snapshot";
-import { decodeUtf8 } from "../utf8";
 
 /** A response body as fetched: decoded from its charset (BOM, Content-Type, markup) where it is extracted. */
 export interface EncodedPage {
@@ -152,7 +151,7 @@ export function unpackSnapshot(packed: PackedSnapshot): Snapshot {
       : packed.encoding === "gzip"
         ? gunzipSync(packed.json)
         : packed.json;
-  return JSON.parse(decodeUtf8(json)) as Snapshot;
+  return JSON.parse(new TextDecoder().decode(json)) as Snapshot;
 }
 
 async function extractAndCompare(
