@@ -86,15 +86,15 @@ export function learnVolatileTokens(first: Uint8Array, second: Uint8Array): stri
     // A delimiter differs, or a token is only in one read: not a token's value that varies.
     if (end === start || endB === startB) return null;
     if (++tokens > MAX_VOLATILE) return null;
-    let from = contextStart(first, start, previousEnd, CONTEXT_TOKENS);
     // Text that is short, or elsewhere in the page too, is not a context: reach further back, up to the last token.
-    for (
-      let runs = 2 * CONTEXT_TOKENS;
-      runs <= MAX_CONTEXT_TOKENS && from > previousEnd;
-      runs += CONTEXT_TOKENS
-    ) {
-      if (start - from >= MIN_CONTEXT_CHARS && occursOnce(a, a.subarray(from, start))) break;
+    let from = start;
+    for (let runs = CONTEXT_TOKENS; runs <= MAX_CONTEXT_TOKENS; runs += CONTEXT_TOKENS) {
       from = contextStart(first, start, previousEnd, runs);
+      if (
+        from === previousEnd ||
+        (start - from >= MIN_CONTEXT_CHARS && occursOnce(a, a.subarray(from, start)))
+      )
+        break;
     }
     const context = latin1(first.subarray(from, start));
     // Learned noise is stored as JSON, which PostgreSQL cannot hold U+0000 in.
