@@ -8,8 +8,10 @@
  * and of malloc's main heap (`mallocHeapMb`).
  * Node runs `--import` in every worker thread too (the engine's): there memoryUsage() gives the worker's own
  * heap and the process's RSS, written to <pid>-thread<id>.json, so the main thread's file stays its own.
+ * A worker thread also writes its Linux thread id to <pid>-worker<id>.tid at once, so the benchmark can read
+ * its CPU time apart from the main thread's and from V8's and libuv's helper threads'.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isMainThread, threadId } from "node:worker_threads";
 
@@ -52,6 +54,15 @@ export function residentParts(smaps) {
 const dir = process.env.BENCH_MEMORY_DIR;
 if (dir) {
   const file = join(dir, isMainThread ? `${process.pid}.json` : `${process.pid}-thread${threadId}.json`);
+  if (!isMainThread) {
+    try {
+      // "<pid>/task/<tid>"
+      const tid = readlinkSync("/proc/thread-self").split("/").pop();
+      writeFileSync(join(dir, `${process.pid}-worker${threadId}.tid`), String(tid));
+    } catch {
+      // Not Linux.
+    }
+  }
   const mb = (bytes) => Math.round(bytes / 104857.6) / 10;
   let atPeak = null;
   let partsAtPeak = null;

@@ -58,11 +58,13 @@ export interface PassResult {
   seconds: number;
   checksPerSecond: number;
   cpuSecondsPerCheck: number;
-  /**
-   * The main threads' part of it (PGlite, fetch, hashing, the writer); the rest is mostly the engine worker.
-   * With two cores, the busier of the two threads caps the checks per second.
-   */
+  /** The main threads' part of it (PGlite, fetch, hashing, the writer). */
   mainThreadCpuSecondsPerCheck: number;
+  /**
+   * The engine worker threads' part (extract, compare, learn). The rest of cpuSecondsPerCheck is the
+   * helper threads': V8's garbage collection (for every thread's heap) and compiler, and libuv's pool.
+   */
+  engineThreadsCpuSecondsPerCheck: number;
   /** Requests the pages got during the pass (a first check fetches once; a second fetch learns noise). */
   fetches?: number;
   unchecked: number;
@@ -97,6 +99,8 @@ export interface CaseResult {
   cpuSecondsPerCheck: number;
   /** The main threads' part of cpuSecondsPerCheck (see PassResult). */
   mainThreadCpuSecondsPerCheck: number;
+  /** The engine worker threads' part (see PassResult). */
+  engineThreadsCpuSecondsPerCheck: number;
   peakRssMb: number;
   /** RSS of the server processes 3 s after their first start on the seeded database, before any check. */
   idleRssMb: number;
@@ -259,6 +263,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       const since = trigger === "check now" ? new Date() : new Date(Math.min(dueAt, Date.now()));
       const cpu0 = live.cpuSeconds();
       const mainCpu0 = live.mainThreadCpuSeconds();
+      const workerCpu0 = live.workerThreadsCpuSeconds();
       const t0 = performance.now();
       if (trigger === "check now") {
         lastCheckNow = Date.now();
@@ -277,6 +282,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
           : (done.doneAt - t0) / 1000;
       const cpu = live.cpuSeconds() - cpu0;
       const mainCpu = live.mainThreadCpuSeconds() - mainCpu0;
+      const workerCpu = live.workerThreadsCpuSeconds() - workerCpu0;
       const fetches = (await workload.requests()) - requestsBefore;
       const reported = truth ? await changedSince(live.baseUrl, users, since, done.urls) : null;
       if (embedded) await serverDown();
@@ -294,6 +300,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         checksPerSecond: round(checks / seconds)!,
         cpuSecondsPerCheck: round(cpu / Math.max(1, checks), 4)!,
         mainThreadCpuSecondsPerCheck: round(mainCpu / Math.max(1, checks), 4)!,
+        engineThreadsCpuSecondsPerCheck: round(workerCpu / Math.max(1, checks), 4)!,
         fetches,
         unchecked: done.unchecked,
         bytes: after.bytes - before.bytes,
@@ -371,6 +378,10 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       )!,
       mainThreadCpuSecondsPerCheck: round(
         sum(steady, (p) => p.mainThreadCpuSecondsPerCheck * p.checks) / sum(steady, (p) => p.checks),
+        4,
+      )!,
+      engineThreadsCpuSecondsPerCheck: round(
+        sum(steady, (p) => p.engineThreadsCpuSecondsPerCheck * p.checks) / sum(steady, (p) => p.checks),
         4,
       )!,
       peakRssMb: Math.max(...rssPeaks),

@@ -153,7 +153,7 @@ const lines = [
   "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ...rows.map((row) => {
     const serve = "database" in row ? row : null;
-    return `| ${row.tool} | ${row.pages} | ${row.checksPerSecond} | ${cell(serve?.checkNowChecksPerSecond)} | ${cell(serve?.schedulerChecksPerSecond)} | ${row.cpuSecondsPerCheck}${serve ? ` (main ${serve.mainThreadCpuSecondsPerCheck})` : ""} | ${row.peakRssMb} | ${serve ? `${cell(serve.bytesPerUnchangedCheck)} (${cell(serve.walBytesPerUnchangedCheck)})` : "–"} | ${serve ? `${cell(serve.bytesPerChangedCheck)} (${cell(serve.walBytesPerChangedCheck)})` : "–"} | ${serve ? `${cell(serve.lagMs.p50)} / ${cell(serve.lagMs.p99)} (${serve.lagMs.checks} of ${serve.lagMs.due} at ${serve.lagMs.rate}/s)` : "–"} | ${row.missed} / ${row.changesInTruth} | ${row.noiseAlerts} | ${row.loadAverage} |`;
+    return `| ${row.tool} | ${row.pages} | ${row.checksPerSecond} | ${cell(serve?.checkNowChecksPerSecond)} | ${cell(serve?.schedulerChecksPerSecond)} | ${row.cpuSecondsPerCheck}${serve ? ` (main ${serve.mainThreadCpuSecondsPerCheck}, engine ${serve.engineThreadsCpuSecondsPerCheck})` : ""} | ${row.peakRssMb} | ${serve ? `${cell(serve.bytesPerUnchangedCheck)} (${cell(serve.walBytesPerUnchangedCheck)})` : "–"} | ${serve ? `${cell(serve.bytesPerChangedCheck)} (${cell(serve.walBytesPerChangedCheck)})` : "–"} | ${serve ? `${cell(serve.lagMs.p50)} / ${cell(serve.lagMs.p99)} (${serve.lagMs.checks} of ${serve.lagMs.due} at ${serve.lagMs.rate}/s)` : "–"} | ${row.missed} / ${row.changesInTruth} | ${row.noiseAlerts} | ${row.loadAverage} |`;
   }),
   "",
   ...rows.flatMap((row) => {
@@ -177,7 +177,7 @@ const lines = [
   ...sustainedTable(rows.flatMap((row) => ("sustained" in row && row.sustained ? [row] : []))),
   "",
   "checks/s: the unchanged pass and both change rounds (check now: unchanged + round 1; scheduler: round 2).",
-  "CPU s/check: the same passes; (main …) is the servers' main threads' part (PGlite, fetch, the writer), the rest mostly the engine worker's.",
+  "CPU s/check: the same passes; (main …) is the servers' main threads' part (PGlite, fetch, the writer), (engine …) the engine worker threads' (extract, compare); the rest is helper threads': V8's garbage collection of every heap and its compiler, libuv's pool (zlib).",
   "Peak RSS: ChangeRadar's own processes (PostgreSQL's server not counted); PGlite: the largest of its per-pass runs.",
   "Bytes: growth of pg_total_relation_size of every table, and in brackets the write-ahead log written (pg_current_wal_lsn; on PostgreSQL the whole cluster's), before/after the pass (PGlite: read between its runs, so its log holds the pages written whole after each restart's checkpoint).",
 ];

@@ -60,6 +60,20 @@ function mainThreadCpuSeconds(pid: number): number {
   return statCpuSeconds(`/proc/${pid}/task/${pid}/stat`, 2);
 }
 
+/**
+ * The CPU time of the process's worker threads (the engine's pool), by the thread ids memory-probe.mjs
+ * wrote in `memoryDir`. A worker replaced during a pass takes its time with it (its thread is gone).
+ */
+function workerThreadsCpuSeconds(pid: number, memoryDir: string): number {
+  let seconds = 0;
+  for (const name of readdirSync(memoryDir)) {
+    if (!name.startsWith(`${pid}-worker`) || !name.endsWith(".tid")) continue;
+    const tid = readFileSync(join(memoryDir, name), "utf8").trim();
+    seconds += statCpuSeconds(`/proc/${pid}/task/${tid}/stat`, 2);
+  }
+  return seconds;
+}
+
 /** utime, stime (and cutime, cstime: `fields` 4) are fields 14–17 of a stat file (11–14 after the name). */
 function statCpuSeconds(file: string, fields: 2 | 4): number {
   try {
@@ -78,6 +92,8 @@ export interface ServerProcesses {
   cpuSeconds(): number;
   /** The main threads' share of cpuSeconds (the rest: engine workers, zlib's and V8's helper threads). */
   mainThreadCpuSeconds(): number;
+  /** The engine worker threads' share of cpuSeconds (the rest of it: V8's garbage collection and compiler threads, libuv's pool). */
+  workerThreadsCpuSeconds(): number;
   /** Peak RSS (MB): the largest sum of the processes' RSS sampled every 100 ms, or the sum of their VmHWM. */
   peakRssMb(): number;
   /** RSS (MB) of the processes now. */
@@ -222,6 +238,8 @@ export async function startServer(deployment: Deployment): Promise<ServerProcess
     pids,
     cpuSeconds: () => all().reduce((sum, pid) => sum + cpuSeconds(pid), 0),
     mainThreadCpuSeconds: () => all().reduce((sum, pid) => sum + mainThreadCpuSeconds(pid), 0),
+    workerThreadsCpuSeconds: () =>
+      all().reduce((sum, pid) => sum + workerThreadsCpuSeconds(pid, env.BENCH_MEMORY_DIR!), 0),
     peakRssMb: () => {
       // One process: its own high-water mark is exact. Several: the peak of their sum, as sampled.
       const kb = pids.length === 1 ? Math.max(hwm(), finalHwmKb) : sampledPeakKb;
@@ -237,7 +255,9 @@ export async function startServer(deployment: Deployment): Promise<ServerProcess
           atPeak: Omit<MemoryBreakdown, "otherMb">;
         };
         const otherMb = Math.round((atPeak.rssMb - atPeak.heapTotalMb - atPeak.externalMb) * 10) / 10;
-        const threads = readdirSync(env.BENCH_MEMORY_DIR!).filter((name) => name.startsWith(`${pid}-thread`));
+        const threads = readdirSync(env.BENCH_MEMORY_DIR!).filter(
+          (name) => name.startsWith(`${pid}-thread`) && name.endsWith(".json"),
+        );
         const workerHeapsMb = threads.reduce((sum, name) => {
           const { atPeak: worker } = JSON.parse(readFileSync(join(env.BENCH_MEMORY_DIR!, name), "utf8")) as {
             atPeak: { heapTotalMb: number };

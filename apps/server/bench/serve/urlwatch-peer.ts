@@ -58,6 +58,7 @@ export interface PeerResult {
     | "unchecked"
     | "memory"
     | "mainThreadCpuSecondsPerCheck"
+    | "engineThreadsCpuSecondsPerCheck"
   > & {
     errors: number;
     peakRssMb: number;
