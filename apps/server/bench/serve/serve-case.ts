@@ -8,8 +8,11 @@
  *   round 1 (check now, 30% of the pages changed) · round 2 (scheduler: every monitor due at once) ·
  *   then the lag phase: monitors due `lagRate` per second, the scheduler's lateness p50/p99; with
  *   `sustained`, the sustained lag run on copies of the monitors (sustained-lag.ts).
- * The embedded database is one process's: the benchmark reads and schedules it between server runs, so
- * on PGlite each pass is a run of its own (peak RSS: the largest run's). PostgreSQL runs once throughout.
+ * The embedded database is one process's: while `serve` runs, the benchmark reads and schedules it
+ * through the server's own PGlite (live-query-probe.mjs), so the passes run in one server process, as on
+ * PostgreSQL. BENCH_COLD=1 (and BENCH_STATEMENTS=1, whose counts are written when a process exits) stops
+ * the server between passes instead, so each pass is timed in a process just started (peak RSS: the
+ * largest run's). The lag phase starts a server of its own either way.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +21,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { forkWorkload, type PageTruth, type RemoteWorkload } from "@changeradar/engine/workload";
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { createDatabase, type DatabaseHandle } from "../../src/db/database";
 import { migrate } from "../../src/db/migrate";
 import { percentile, round } from "../bench-stats";
@@ -121,6 +126,19 @@ export interface CaseResult {
   log: string | null;
 }
 
+/** The tool's commands that run in a running server's own embedded database (they only `execute` SQL). */
+const LIVE_COMMANDS = new Set<ToolArgs["command"]>(["bytes", "due", "lag"]);
+const dialect = new PgDialect();
+
+/** A handle whose `db.execute` runs in the running server's database: enough for LIVE_COMMANDS. */
+function liveDatabase(server: ServerProcesses): DatabaseHandle {
+  const execute = async (query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return { rows: await server.query(text, params) };
+  };
+  return { db: { execute } } as unknown as DatabaseHandle;
+}
+
 /** Missed and noise against the workload's truth for one round. */
 export function scoreRound(truth: readonly PageTruth[], reported: ReadonlySet<string>) {
   const missedByKind: Record<string, number> = {};
@@ -185,6 +203,8 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
   // between the server's runs (it is one process's at a time).
   let direct: DatabaseHandle | null = null;
   const tool = async <T>(command: ToolArgs["command"], extra: Partial<ToolArgs> = {}): Promise<T> => {
+    if (!postgres && server && LIVE_COMMANDS.has(command))
+      return (await benchCommands[command](liveDatabase(server), { command, dataDir, ...extra })) as T;
     if (postgres) {
       if (!direct) {
         direct = await createDatabase({ databaseUrl: postgres.url, dataDir });
@@ -231,8 +251,9 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
     server = null;
   };
   const embedded = options.database === "pglite";
-  // From a due time set now to a server that takes claims: on PGlite the tool and the server start first.
-  const leadMs = () => (embedded ? 2_000 + 1.5 * (toolMs + startupMs) : 1_000);
+  const cold = embedded && (process.env.BENCH_COLD === "1" || process.env.BENCH_STATEMENTS === "1");
+  // From a due time set now to a server that takes claims: on PGlite the tool and the server may start first.
+  const leadMs = () => (embedded && !server ? 2_000 + 1.5 * (toolMs + startupMs) : 1_000);
   // "Check now" has a per-monitor cool-down (10 s): a pass never asks again sooner.
   const COOL_DOWN_MS = 11_000;
   let lastCheckNow = 0;
@@ -245,7 +266,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
     const passes: PassResult[] = [];
 
     async function pass(name: string, trigger: PassResult["trigger"], truth?: PageTruth[]) {
-      if (embedded) await serverDown();
+      if (cold) await serverDown();
       const before = await tool<DatabaseWrites>("bytes");
       const dirBefore = embedded ? directoryBytes(dataDir) : 0;
       let dueAt = 0;
@@ -285,7 +306,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       const workerCpu = live.workerThreadsCpuSeconds() - workerCpu0;
       const fetches = (await workload.requests()) - requestsBefore;
       const reported = truth ? await changedSince(live.baseUrl, users, since, done.urls) : null;
-      if (embedded) await serverDown();
+      if (cold) await serverDown();
       else {
         await sleep(1_500);
         lastMemory = Object.values(live.memory());

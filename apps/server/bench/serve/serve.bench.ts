@@ -14,7 +14,9 @@
  * BENCH_LAG_RATE (100 checks/s), BENCH_LAG_SECONDS (5; the issue's aim is 600), BENCH_TIMEOUT_MINUTES
  * (60 per pass), DATABASE_URL (else scripts/ensure-postgres.sh), BENCH_CPU_PROF (a directory: each server
  * process writes `--cpu-prof` profiles there on exit, one per thread; on PGlite one run per pass; read them
- * with profile-breakdown.ts), BENCH_STATEMENTS (1: count PGlite's SQL statements per check, statement-probe.mjs).
+ * with profile-breakdown.ts), BENCH_STATEMENTS (1: count PGlite's SQL statements per check, statement-probe.mjs),
+ * BENCH_COLD (1: on PGlite, stop the server between passes, so each pass runs in a process just started;
+ * BENCH_STATEMENTS implies it).
  * The sustained run: BENCH_SUSTAINED_RATE (100 checks/s), BENCH_SUSTAINED_SECONDS (600; 0 skips the full
  * window), BENCH_SUSTAINED_STEPS (5,10,20,30,…,100 checks/s; empty skips the step run; it stops
  * after the first rate whose p99 is 1 s or more), BENCH_SUSTAINED_STEP_SECONDS (60 per step); then the fair
@@ -178,8 +180,8 @@ const lines = [
   "",
   "checks/s: the unchanged pass and both change rounds (check now: unchanged + round 1; scheduler: round 2).",
   "CPU s/check: the same passes; (main …) is the servers' main threads' part (PGlite, fetch, the writer), (engine …) the engine worker threads' (extract, compare); the rest is helper threads': V8's garbage collection of every heap and its compiler, libuv's pool (zlib).",
-  "Peak RSS: ChangeRadar's own processes (PostgreSQL's server not counted); PGlite: the largest of its per-pass runs.",
-  "Bytes: growth of pg_total_relation_size of every table, and in brackets the write-ahead log written (pg_current_wal_lsn; on PostgreSQL the whole cluster's), before/after the pass (PGlite: read between its runs, so its log holds the pages written whole after each restart's checkpoint).",
+  `Peak RSS: ChangeRadar's own processes (PostgreSQL's server not counted)${process.env.BENCH_COLD === "1" || process.env.BENCH_STATEMENTS === "1" ? "; PGlite: the largest of its per-pass runs (BENCH_COLD)" : "; the passes run in one server process on either database"}.`,
+  `Bytes: growth of pg_total_relation_size of every table, and in brackets the write-ahead log written (pg_current_wal_lsn; on PostgreSQL the whole cluster's), before/after the pass${process.env.BENCH_COLD === "1" || process.env.BENCH_STATEMENTS === "1" ? " (PGlite: read between its runs, so its log holds the pages written whole after each restart's checkpoint)" : " (PGlite: read in the running server's own database)"}.`,
 ];
 if (engine) {
   const e = engine as {

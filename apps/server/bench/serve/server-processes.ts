@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 const BIN = fileURLToPath(new URL("../../bin/changeradar.js", import.meta.url));
 const MEMORY_PROBE = fileURLToPath(new URL("./memory-probe.mjs", import.meta.url));
 const STATEMENT_PROBE = fileURLToPath(new URL("./statement-probe.mjs", import.meta.url));
+const LIVE_QUERY_PROBE = fileURLToPath(new URL("./live-query-probe.mjs", import.meta.url));
 const CLOCK_TICKS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -74,6 +75,42 @@ function workerThreadsCpuSeconds(pid: number, memoryDir: string): number {
   return seconds;
 }
 
+interface Answer {
+  type: "answer";
+  id: number;
+  rows?: Record<string, unknown>[];
+  error?: string;
+}
+
+/** Questions to a server process over its IPC channel, answered by live-query-probe.mjs. */
+function liveQueries(child: ChildProcess) {
+  let nextId = 0;
+  const waiting = new Map<
+    number,
+    { resolve: (rows: Record<string, unknown>[]) => void; reject: (e: Error) => void }
+  >();
+  child.on("message", (message: Answer) => {
+    const asked = message?.type === "answer" ? waiting.get(message.id) : undefined;
+    if (!asked) return;
+    waiting.delete(message.id);
+    if (message.error !== undefined) asked.reject(new Error(`The server's database: ${message.error}`));
+    else asked.resolve(message.rows ?? []);
+  });
+  child.once("exit", () => {
+    for (const asked of waiting.values()) asked.reject(new Error("The server stopped before it answered."));
+    waiting.clear();
+  });
+  return {
+    query(text: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        child.send({ type: "query", id, text, params });
+      });
+    },
+  };
+}
+
 /** utime, stime (and cutime, cstime: `fields` 4) are fields 14–17 of a stat file (11–14 after the name). */
 function statCpuSeconds(file: string, fields: 2 | 4): number {
   try {
@@ -100,6 +137,11 @@ export interface ServerProcesses {
   rssMb(): number;
   /** Each process's memory at its peak RSS as its main thread saw it (memory-probe.mjs), by pid. */
   memory(): Record<number, MemoryBreakdown>;
+  /**
+   * Runs SQL in the running `serve`'s own embedded database (live-query-probe.mjs): the embedded database is
+   * read and scheduled between passes without stopping the server.
+   */
+  query(text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   /** PGlite statements run by the stopped processes (statement-probe.mjs, BENCH_STATEMENTS=1), by text. */
   statements(): StatementCount[];
   stop(): Promise<void>;
@@ -140,7 +182,9 @@ export interface Deployment {
 /** BENCH_CPU_PROF=DIR: every server process writes V8 CPU profiles there when it exits (one run per PGlite pass). */
 function startRole(role: string, env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): ChildProcess {
   // One file per thread (main, module loader, engine workers), named by Node (pid and thread id).
-  const probe = env.BENCH_MEMORY_DIR ? ["--import", MEMORY_PROBE, "--import", STATEMENT_PROBE] : [];
+  const probe = env.BENCH_MEMORY_DIR
+    ? ["--import", MEMORY_PROBE, "--import", STATEMENT_PROBE, "--import", LIVE_QUERY_PROBE]
+    : [];
   const nodeOptions = [env.NODE_OPTIONS, ...probe].filter(Boolean).join(" ");
   // The command itself, as an operator runs it: its first line gives node the product's heap settings.
   // Node refuses --cpu-prof in NODE_OPTIONS, so a profiled run starts node with those same settings itself.
@@ -152,7 +196,8 @@ function startRole(role: string, env: NodeJS.ProcessEnv, log: NodeJS.WritableStr
     : [BIN, [role]];
   const child = spawn(command, args, {
     env: { ...env, NODE_OPTIONS: nodeOptions },
-    stdio: ["ignore", "pipe", "pipe"],
+    // The IPC channel: the benchmark's SQL to a running `serve` (live-query-probe.mjs).
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
@@ -224,6 +269,7 @@ export async function startServer(deployment: Deployment): Promise<ServerProcess
   }
   const pids = children.map((child) => child.pid!);
   const all = () => pids.flatMap(tree);
+  const queries = liveQueries(children[0]!);
   let sampledPeakKb = 0;
   const sampler = setInterval(() => {
     sampledPeakKb = Math.max(
@@ -268,6 +314,7 @@ export async function startServer(deployment: Deployment): Promise<ServerProcess
       }
       return out;
     },
+    query: queries.query,
     statements: () =>
       pids.flatMap((pid) => {
         const file = join(env.BENCH_MEMORY_DIR!, `${pid}.statements.json`);
