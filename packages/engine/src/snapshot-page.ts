@@ -18,6 +18,7 @@ import { parseScope } from "./extract";
 import { type FetchedPage, type FetchPageOptions, fetchPage } from "./fetch";
 import type { FetchRequest } from "./fetch/types";
 import {
+  type EncodedSnapshot,
   inProcessEngine,
   type PackedSnapshot,
   type PageEngine,
@@ -62,6 +63,8 @@ export type PageSnapshot =
       snapshot: Snapshot;
       /** The comparison with `compareWith`'s version; null when none was given or none was stored. */
       comparison: ChangeResult | null;
+      /** The snapshot as it is stored, when the job that compared it made that too. */
+      encoded?: EncodedSnapshot;
       /** A copy of the body bytes, when asked for (`keepBody`). */
       body?: Uint8Array;
     }
@@ -120,6 +123,7 @@ export async function snapshotPage(
           bodyHash: hash,
           snapshot: compared.snapshot,
           comparison: compared.result,
+          encoded: compared.encoded,
           body,
         };
   }

@@ -17,6 +17,16 @@ export interface BlobInput {
   contentType: string;
 }
 
+/** A blob encoded already (a snapshot the engine gzipped): its content address and length are given. */
+export interface EncodedBlobInput {
+  contentType: string;
+  /** sha-256 of the uncompressed bytes, hex (contentHash). */
+  id: string;
+  size: number;
+  data: Uint8Array;
+  encoding: BlobEncoding;
+}
+
 /** Stores several blobs in one statement; answers their ids in the order given. */
 export async function putBlobs(db: Database, inputs: readonly BlobInput[]): Promise<string[]> {
   return (await putEncodedBlobs(db, inputs)).map((blob) => blob.id);
@@ -29,20 +39,33 @@ export interface StoredBlob {
 }
 
 /** `putBlobs`, answering each blob as it was stored: its id and its encoded bytes. */
-export async function putEncodedBlobs(db: Database, inputs: readonly BlobInput[]): Promise<StoredBlob[]> {
+export async function putEncodedBlobs(
+  db: Database,
+  inputs: readonly (BlobInput | EncodedBlobInput)[],
+): Promise<StoredBlob[]> {
   if (inputs.length === 0) return [];
-  const ids = inputs.map((input) => contentHash(input.bytes));
-  const unique = new Map<string, BlobInput>();
+  const ids = inputs.map((input) => ("bytes" in input ? contentHash(input.bytes) : input.id));
+  const unique = new Map<string, BlobInput | EncodedBlobInput>();
   inputs.forEach((input, i) => {
     if (!unique.has(ids[i])) unique.set(ids[i], input);
   });
   const rows = await Promise.all(
-    [...unique].map(async ([id, { bytes, contentType }]) => ({
-      id,
-      contentType,
-      size: bytes.byteLength,
-      ...(await encodeBlob(bytes, contentType)),
-    })),
+    [...unique].map(async ([id, input]) =>
+      "bytes" in input
+        ? {
+            id,
+            contentType: input.contentType,
+            size: input.bytes.byteLength,
+            ...(await encodeBlob(input.bytes, input.contentType)),
+          }
+        : {
+            id,
+            contentType: input.contentType,
+            size: input.size,
+            data: Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength),
+            encoding: input.encoding,
+          },
+    ),
   );
   await db.insert(blobs).values(rows).onConflictDoNothing();
   const byId = new Map(rows.map((row) => [row.id, row]));

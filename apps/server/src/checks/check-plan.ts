@@ -1,5 +1,5 @@
 import type { IgnoredNoiseCounts } from "@changeradar/contracts";
-import type { Snapshot, SnapshotFacts } from "@changeradar/engine";
+import type { EncodedSnapshot, Snapshot, SnapshotFacts } from "@changeradar/engine";
 import type { LatestFacts, MonitorRow } from "../db/schema/monitors";
 import { type CheckTiming, nextCheckAfterFailure, nextCheckAfterSuccess } from "./check-timing";
 import type { MonitorState, NewChange } from "./checks.repository";
@@ -14,6 +14,8 @@ export type RecordedStatus = "unchanged" | "not_modified" | "changed" | "error";
 export interface PlannedStore {
   takenAt: Date;
   snapshot: Snapshot;
+  /** The snapshot as it is stored, made by the engine's job; null: the writer encodes `snapshot`. */
+  encoded: EncodedSnapshot | null;
   screenshot: Uint8Array | null;
   fingerprint: string;
   /** The visual diff of a change, stored as a blob the change row points at. */
@@ -178,6 +180,7 @@ function storeOf(outcome: PageCheckOutcome, takenAt: Date): PlannedStore | null 
       return {
         takenAt,
         snapshot: outcome.snapshot,
+        encoded: null,
         screenshot: outcome.screenshot,
         fingerprint: outcome.fingerprint,
         diffImage: null,
@@ -187,6 +190,7 @@ function storeOf(outcome: PageCheckOutcome, takenAt: Date): PlannedStore | null 
         ? {
             takenAt,
             snapshot: outcome.snapshot,
+            encoded: outcome.encoded ?? null,
             screenshot: null,
             fingerprint: outcome.fingerprint,
             diffImage: null,
@@ -196,6 +200,7 @@ function storeOf(outcome: PageCheckOutcome, takenAt: Date): PlannedStore | null 
       return {
         takenAt,
         snapshot: outcome.snapshot,
+        encoded: outcome.encoded ?? null,
         screenshot: outcome.screenshot,
         fingerprint: outcome.result.fingerprint,
         diffImage: outcome.result.diffs.visual?.diffPng ?? null,

@@ -3,13 +3,14 @@ import type { PackedSnapshot } from "@changeradar/engine";
 import { changeAlert, enqueueAlerts, healthAlert, type QueuedAlert } from "../alerts/outbox";
 import type { Database } from "../db";
 import type { MonitorRow } from "../db/schema/monitors";
-import { type BlobInput, putEncodedBlobs } from "./blob-store";
+import { type BlobInput, type EncodedBlobInput, putEncodedBlobs } from "./blob-store";
 import { type BatchRow, finishChecks } from "./check-batch.repository";
 import {
   type CheckPlan,
   isQuiet,
   type PlanContext,
   type PlannedAlert,
+  type PlannedStore,
   planRecord,
   type RecordedStatus,
 } from "./check-plan";
@@ -188,13 +189,23 @@ interface StoredBlobs {
  * leaves an orphan retention removes). Answers, by plan, what was stored (null: a plan that stores nothing).
  */
 async function writeBlobs(db: Database, plans: readonly CheckPlan[]): Promise<(StoredBlobs | null)[]> {
-  const inputs: BlobInput[] = [];
+  const inputs: (BlobInput | EncodedBlobInput)[] = [];
   const add = (bytes: Uint8Array | null, contentType: string) =>
     bytes ? inputs.push({ bytes, contentType }) - 1 : null;
+  const addSnapshot = ({ snapshot, encoded }: PlannedStore) =>
+    encoded
+      ? inputs.push({
+          contentType: "application/json",
+          id: encoded.sha256,
+          size: encoded.size,
+          data: encoded.gzip,
+          encoding: "gzip",
+        }) - 1
+      : (add(Buffer.from(JSON.stringify(snapshot)), "application/json") as number);
   const positions = plans.map(({ store }) =>
     store
       ? {
-          content: add(Buffer.from(JSON.stringify(store.snapshot)), "application/json") ?? 0,
+          content: addSnapshot(store),
           screenshot: add(store.screenshot, "image/png"),
           diffImage: add(store.diffImage, "image/png"),
         }

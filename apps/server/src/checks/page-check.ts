@@ -6,6 +6,7 @@ import {
   BrowserStepError,
   type ChangeResult,
   type CompareOptions,
+  type EncodedSnapshot,
   emptyLearnedNoise,
   FetchError,
   fetchPage,
@@ -108,13 +109,15 @@ export type PageCheckOutcome =
       /** What the noise filter hid when it compared this version with the last. */
       ignored?: IgnoredNoise | null;
     } & (
-        | { snapshot: Snapshot }
+        | { snapshot: Snapshot; encoded?: EncodedSnapshot }
         /** Compared where it was extracted: only its facts came back (it is not stored). */
         | { facts: SnapshotFacts; rebase: false }
       ))
   | (Fetched & {
       kind: "changed";
       snapshot: Snapshot;
+      /** The snapshot as it is stored, when the engine's job made it (else the writer does). */
+      encoded?: EncodedSnapshot;
       screenshot: Uint8Array | null;
       result: ChangeResult;
       learnedNoise?: LearnedNoise;
@@ -339,19 +342,21 @@ export async function checkPage(
         ? await refineWithAI(compared, { ...settings.ai, criteria: monitor.aiCriteria })
         : compared;
     const noise = learned ? { learnedNoise: learned } : {};
+    const encoded = first.encoded ? { encoded: first.encoded } : {};
     const done = { ...fetched, durationMs: Date.now() - started };
     if (!result.changed || result.flipFlop) {
       return {
         ...done,
         kind: "unchanged",
         snapshot,
+        ...encoded,
         rebase: result.flipFlop,
         fingerprint: result.fingerprint,
         ignored: result.ignored ?? null,
         ...noise,
       };
     }
-    return { ...done, kind: "changed", snapshot, screenshot: page.screenshot, result, ...noise };
+    return { ...done, kind: "changed", snapshot, ...encoded, screenshot: page.screenshot, result, ...noise };
   } catch (error) {
     return failure(error, started, first.page.status);
   }

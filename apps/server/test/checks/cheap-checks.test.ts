@@ -4,12 +4,14 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { monitorSchema } from "@changeradar/contracts";
-import { emptyLearnedNoise, inProcessEngine } from "@changeradar/engine";
+import { emptyLearnedNoise, inProcessEngine, type PageEngine } from "@changeradar/engine";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CheckWorker, createCheckWorker } from "../../src/checks/check-worker";
-import { pricePoints } from "../../src/db/schema/checks";
+import { blobs } from "../../src/db/schema/blobs";
+import { pricePoints, snapshots } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
 import { changeCount, checkCount, checkOnce, manualWorker, testTiming } from "../monitors/support/checks";
 import { type PageServer, productPage, startPageServer } from "../monitors/support/page-server";
@@ -101,6 +103,44 @@ describe("the same body bytes", () => {
   });
 });
 
+describe("a changed version", () => {
+  it("is stored as the engine's job encoded it, not serialised and gzipped again on the main thread", async () => {
+    pages.set("/encoded", productPage());
+    const { monitor } = await createMonitor(pages.url("/encoded"));
+    pages.set("/encoded", productPage({ text: "Now with a hardened face" }));
+    // The job's bytes, gzipped again at another level than the writer's: the stored bytes show whose they are.
+    const fromJobs: Uint8Array[] = [];
+    const engine = new Proxy(inProcessEngine, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== "extractAndCompare") return value;
+        return async (...args: Parameters<PageEngine["extractAndCompare"]>) => {
+          const answer = await target.extractAndCompare(...args);
+          if (!("encoded" in answer)) return answer;
+          const gzip = gzipSync(gunzipSync(answer.encoded.gzip), { level: 1 });
+          fromJobs.push(gzip);
+          return { ...answer, encoded: { ...answer.encoded, gzip } };
+        };
+      },
+    });
+    const encoding = startedWorker(engine);
+    try {
+      await checkOnce(db(), encoding, monitor.id);
+    } finally {
+      await encoding.stop();
+    }
+    expect(await changeCount(db(), monitor.id)).toBe(1);
+    expect(fromJobs).toHaveLength(1);
+    const { latestSnapshotId } = await row(monitor.id);
+    const [stored] = await db()
+      .select({ data: blobs.data })
+      .from(snapshots)
+      .innerJoin(blobs, eq(blobs.id, snapshots.contentBlobId))
+      .where(eq(snapshots.id, latestSnapshotId as string));
+    expect(Buffer.from(stored.data)).toEqual(Buffer.from(fromJobs[0] as Uint8Array));
+  });
+});
+
 /** A check worker whose engine (the real one, in this thread) counts what the checks ask of it. */
 function countingWorker() {
   const asked: string[] = [];
@@ -114,15 +154,20 @@ function countingWorker() {
       };
     },
   });
-  const counting = createCheckWorker({
+  return { asked, counting: startedWorker(engine) };
+}
+
+/** A check worker without a scheduler, started, that runs its checks' engine work on `engine`. */
+function startedWorker(engine: PageEngine): CheckWorker {
+  const started = createCheckWorker({
     db: db(),
     fetch: { allowPrivateTargets: true, browserPool: null, totalTimeoutMs: 5_000, engine },
     timing: testTiming,
     schedule: false,
     stopGraceMs: 100,
   });
-  counting.start();
-  return { asked, counting };
+  started.start();
+  return started;
 }
 
 /** One more check while only the noise moves: the engine is asked nothing, and no change is recorded. */

@@ -1,11 +1,14 @@
-import type { ChangeResult, Snapshot } from "@changeradar/engine";
+import { gzipSync } from "node:zlib";
+import { type ChangeResult, encodeSnapshot, type Snapshot } from "@changeradar/engine";
 import { eq, inArray } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
+import { readJsonBlob } from "../../src/checks/blob-store";
 import { planRecord } from "../../src/checks/check-plan";
 import { createCheckWriter, LeaseLost, recordCheck } from "../../src/checks/check-writer";
 import { claimMonitor } from "../../src/checks/claims.repository";
 import type { PageCheckOutcome } from "../../src/checks/page-check";
 import { notifications } from "../../src/db/schema/alerts";
+import { blobs } from "../../src/db/schema/blobs";
 import { changes, checks, pricePoints, snapshots } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
@@ -226,4 +229,24 @@ it("a batch of quiet plans is written without a transaction, each check once", a
   expect(rows.map((r) => r.monitorId).sort()).toEqual([...ids].sort());
   const after = await db.select().from(monitors).where(inArray(monitors.id, ids));
   expect(after.map((m) => m.leaseOwner)).toEqual([null, null, null]);
+});
+
+it("stores a version the engine encoded as those bytes under their address, read back as the snapshot", async () => {
+  const db = database.db;
+  const [monitor] = await claimed(1, "w1");
+  const writer = createCheckWriter(db, "w1");
+  const outcome = changed(42);
+  if (outcome.kind !== "changed") throw new Error("a change");
+  // Gzipped at another level than the writer's own: the stored bytes show whose they are.
+  const json = Buffer.from(JSON.stringify(outcome.snapshot));
+  const encoded = { ...encodeSnapshot(outcome.snapshot), gzip: gzipSync(json, { level: 1 }) };
+  expect(encoded.gzip).not.toEqual(gzipSync(json, { level: 6 }));
+  await writer.write(
+    planRecord(monitor, { ...outcome, encoded }, new Date(), { startedAt: new Date(), timing: testTiming }),
+  );
+  const [version] = await db.select().from(snapshots).where(eq(snapshots.monitorId, monitor.id));
+  const [stored] = await db.select().from(blobs).where(eq(blobs.id, version.contentBlobId));
+  expect(stored).toMatchObject({ id: encoded.sha256, encoding: "gzip", size: json.byteLength });
+  expect(Buffer.from(stored.data)).toEqual(Buffer.from(encoded.gzip));
+  expect(await readJsonBlob(db, version.contentBlobId)).toEqual(outcome.snapshot);
 });

@@ -7,8 +7,10 @@ export {
 export { PageProcessingError } from "./errors";
 export {
   type EncodedPage,
+  type EncodedSnapshot,
   type EngineJob,
   type ExtractedAndCompared,
+  encodeSnapshot,
   inProcessEngine,
   type LearnedAndCompared,
   type PackedSnapshot,

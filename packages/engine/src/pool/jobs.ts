@@ -6,7 +6,8 @@
 // From their own modules, not compare/index.ts: the worker thread then never loads what it does not run
 // (the AI refinement's HTTP client).
 
-import { gunzipSync, inflateRawSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { gunzipSync, gzipSync, inflateRawSync } from "node:zlib";
 import { compareSnapshots } from "../compare/classify";
 import { type FingerprintOptions, fingerprintSnapshot } from "../compare/fingerprint";
 import { type LearnedNoise, learnNoise } from "../compare/learned-noise";
@@ -84,8 +85,31 @@ export type SnapshotFacts = Pick<Snapshot, "title" | "price" | "availability" | 
  * travel back, not its lines, items and paths (copied between threads, then garbage on the caller's).
  */
 export type ExtractedAndCompared =
-  | { snapshot: Snapshot; result: ChangeResult }
+  | { snapshot: Snapshot; result: ChangeResult; encoded: EncodedSnapshot }
   | { facts: SnapshotFacts; result: ChangeResult };
+
+/**
+ * A snapshot as the store keeps it: its JSON gzipped, with the JSON's sha-256 (hex, the blob's content
+ * address) and length. Made where the snapshot was extracted, so the thread that stores it neither
+ * serialises nor compresses the snapshot (on the main thread that was the largest allocation of a check
+ * that stores a version).
+ */
+export interface EncodedSnapshot {
+  gzip: Uint8Array;
+  sha256: string;
+  size: number;
+}
+
+/** The stored form of `snapshot` (see EncodedSnapshot): the JSON the writer would store, gzipped as it does. */
+export function encodeSnapshot(snapshot: Snapshot): EncodedSnapshot {
+  const json = Buffer.from(JSON.stringify(snapshot));
+  return {
+    // A copy of its own size: zlib may answer a view of a larger buffer, which a message would copy whole.
+    gzip: new Uint8Array(gzipSync(json, { level: 6 })),
+    sha256: createHash("sha256").update(json).digest("hex"),
+    size: json.byteLength,
+  };
+}
 
 /** The page-level work of a check, wherever it runs: in this thread or on the pool's worker threads. */
 export interface PageEngine {
@@ -162,7 +186,7 @@ async function extractAndCompare(
 ): Promise<ExtractedAndCompared> {
   const snapshot = await extractSource(source, options);
   const result = compareSnapshots(unpackSnapshot(previous), snapshot, compare);
-  if (result.changed || result.flipFlop) return { snapshot, result };
+  if (result.changed || result.flipFlop) return { snapshot, result, encoded: encodeSnapshot(snapshot) };
   const { title, price, availability, scopeMatched } = snapshot;
   return { facts: { title, price, availability, scopeMatched }, result };
 }

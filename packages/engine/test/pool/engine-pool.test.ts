@@ -4,11 +4,12 @@
  * speed asserts), a job past its time or memory budget fails with a clear error, and its worker is
  * replaced so the next job succeeds.
  */
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { deflateRawSync, gzipSync } from "node:zlib";
+import { deflateRawSync, gunzipSync, gzipSync } from "node:zlib";
 import { watchKinds } from "@changeradar/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareSnapshots } from "../../src/compare";
@@ -146,8 +147,13 @@ describe("the engine pool", () => {
         watch,
       });
       if (!("snapshot" in compared)) throw new Error("A changed page comes back whole.");
-      const { snapshot, result } = compared;
+      const { snapshot, result, encoded } = compared;
       expect(snapshot).toEqual(await inProcessEngine.extractBytes({ ...page, bytes }));
+      // Stored as it comes: its JSON gzipped in the worker, with the JSON's content address and length.
+      const storedJson = Buffer.from(JSON.stringify(snapshot));
+      expect(gunzipSync(encoded.gzip)).toEqual(storedJson);
+      expect(encoded.sha256).toBe(createHash("sha256").update(storedJson).digest("hex"));
+      expect(encoded.size).toBe(storedJson.byteLength);
       expect(result).toEqual(compareSnapshots(stored, snapshot, { watch }));
       expect(result.changed).toBe(true);
       // The page's bytes were moved to the worker.
