@@ -193,15 +193,17 @@ async function writeBlobs(db: Database, plans: readonly CheckPlan[]): Promise<(S
   const add = (bytes: Uint8Array | null, contentType: string) =>
     bytes ? inputs.push({ bytes, contentType }) - 1 : null;
   const addSnapshot = ({ snapshot, encoded }: PlannedStore) =>
-    encoded
-      ? inputs.push({
-          contentType: "application/json",
-          id: encoded.sha256,
-          size: encoded.size,
-          data: encoded.gzip,
-          encoding: "gzip",
-        }) - 1
-      : (add(Buffer.from(JSON.stringify(snapshot)), "application/json") as number);
+    inputs.push(
+      encoded
+        ? {
+            contentType: "application/json",
+            id: encoded.sha256,
+            size: encoded.size,
+            data: encoded.gzip,
+            encoding: "gzip",
+          }
+        : { contentType: "application/json", bytes: Buffer.from(JSON.stringify(snapshot)) },
+    ) - 1;
   const positions = plans.map(({ store }) =>
     store
       ? {
