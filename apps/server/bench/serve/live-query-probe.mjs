@@ -10,12 +10,12 @@ const channel = process.send ? process : null;
 // Only a server on the embedded database (PostgreSQL is read from the benchmark's own connection).
 if (channel && process.env.BENCH_MEMORY_DIR && !process.env.DATABASE_URL) {
   const { PGlite } = await import("@electric-sql/pglite");
-  /** The server's database: the PGlite that ran a statement last. */
+  /** The server's database: the PGlite it created last (one that only prepared the data directory is closed by then). */
   let database = null;
-  const original = PGlite.prototype.execProtocolStream;
-  PGlite.prototype.execProtocolStream = function execProtocolStream(message, options) {
-    database = this;
-    return original.call(this, message, options);
+  const create = PGlite.create;
+  PGlite.create = async function createAndKeep(...args) {
+    database = await create.apply(this, args);
+    return database;
   };
   channel.on("message", async (message) => {
     if (message?.type !== "query") return;

@@ -126,6 +126,12 @@ export interface CaseResult {
   log: string | null;
 }
 
+/**
+ * Whether `serve` on PGlite is stopped between passes (BENCH_COLD=1), each pass then timed in a process just
+ * started; BENCH_STATEMENTS=1 implies it, as the statement counts are written when a process exits.
+ */
+export const coldPasses = () => process.env.BENCH_COLD === "1" || process.env.BENCH_STATEMENTS === "1";
+
 /** The tool's commands that run in a running server's own embedded database (they only `execute` SQL). */
 const LIVE_COMMANDS = new Set<ToolArgs["command"]>(["bytes", "due", "lag"]);
 const dialect = new PgDialect();
@@ -251,7 +257,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
     server = null;
   };
   const embedded = options.database === "pglite";
-  const cold = embedded && (process.env.BENCH_COLD === "1" || process.env.BENCH_STATEMENTS === "1");
+  const cold = embedded && coldPasses();
   // From a due time set now to a server that takes claims: on PGlite the tool and the server may start first.
   const leadMs = () => (embedded && !server ? 2_000 + 1.5 * (toolMs + startupMs) : 1_000);
   // "Check now" has a per-monitor cool-down (10 s): a pass never asks again sooner.

@@ -27,7 +27,7 @@ import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { watchKinds } from "@changeradar/contracts";
-import { type CaseResult, runServeCase } from "./serve-case";
+import { type CaseResult, coldPasses, runServeCase } from "./serve-case";
 import { sustainedTable } from "./sustained-table";
 import { type PeerResult, runUrlwatchPeer } from "./urlwatch-peer";
 
@@ -180,8 +180,8 @@ const lines = [
   "",
   "checks/s: the unchanged pass and both change rounds (check now: unchanged + round 1; scheduler: round 2).",
   "CPU s/check: the same passes; (main …) is the servers' main threads' part (PGlite, fetch, the writer), (engine …) the engine worker threads' (extract, compare); the rest is helper threads': V8's garbage collection of every heap and its compiler, libuv's pool (zlib).",
-  `Peak RSS: ChangeRadar's own processes (PostgreSQL's server not counted)${process.env.BENCH_COLD === "1" || process.env.BENCH_STATEMENTS === "1" ? "; PGlite: the largest of its per-pass runs (BENCH_COLD)" : "; the passes run in one server process on either database"}.`,
-  `Bytes: growth of pg_total_relation_size of every table, and in brackets the write-ahead log written (pg_current_wal_lsn; on PostgreSQL the whole cluster's), before/after the pass${process.env.BENCH_COLD === "1" || process.env.BENCH_STATEMENTS === "1" ? " (PGlite: read between its runs, so its log holds the pages written whole after each restart's checkpoint)" : " (PGlite: read in the running server's own database)"}.`,
+  `Peak RSS: ChangeRadar's own processes (PostgreSQL's server not counted)${coldPasses() ? "; PGlite: the largest of its per-pass runs (BENCH_COLD)" : "; the passes run in one server process on either database"}.`,
+  `Bytes: growth of pg_total_relation_size of every table, and in brackets the write-ahead log written (pg_current_wal_lsn; on PostgreSQL the whole cluster's), before/after the pass${coldPasses() ? " (PGlite: read between its runs, so its log holds the pages written whole after each restart's checkpoint)" : " (PGlite: read in the running server's own database)"}.`,
 ];
 if (engine) {
   const e = engine as {
