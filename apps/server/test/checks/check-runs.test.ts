@@ -90,11 +90,17 @@ const rowsOf = (id: string) =>
   db().select().from(checks).where(eq(checks.monitorId, id)).orderBy(asc(checks.startedAt));
 const pointsOf = (id: string) => db().select().from(pricePoints).where(eq(pricePoints.monitorId, id));
 const minutesAfter = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000);
+/** The start of the hour before this one: recent, and a run of minutes from it stays within one UTC day. */
+function anHourAgoOnTheHour(): Date {
+  const start = new Date(Date.now() - 3_600_000);
+  start.setUTCMinutes(0, 0, 0);
+  return start;
+}
 
 describe("a run of unchanged checks", () => {
   it("ten same-body checks after the first add no check row and no price point", async () => {
     const id = await newMonitor();
-    const start = new Date(Date.now() - 3_600_000);
+    const start = anHourAgoOnTheHour();
     await check(id, baseline, start);
     const rowsBefore = (await rowsOf(id)).length;
     for (let i = 1; i <= 10; i++) await check(id, sameBody, minutesAfter(start, i));
@@ -193,7 +199,7 @@ describe("a run of unchanged checks", () => {
 describe("price points", () => {
   it("are written when the price moves; a price seen again extends its point, and the chart ends runs there", async () => {
     const id = await newMonitor();
-    const start = new Date(Date.now() - 3_600_000);
+    const start = anHourAgoOnTheHour();
     const prices = [1, 1, 1, 2, 2, 1];
     for (const [i, price] of prices.entries())
       await check(id, i === 0 ? baseline : parsedAt(price), minutesAfter(start, i));
