@@ -9,9 +9,11 @@
  *
  * Given the stored version (`compareWith`), a page that needs a parse is extracted and compared with it in
  * one engine job: the new snapshot is not sent back to the engine to be compared, and comes back only when
- * it changed (else `unchanged`, with the page's facts).
+ * it changed (else `unchanged`, with the page's facts). Without one (`fingerprintWith`), the page is
+ * extracted, fingerprinted and encoded for the store in one job.
  */
 import { bodyHash } from "./body-noise";
+import type { FingerprintOptions } from "./compare/fingerprint";
 import type { ChangeResult, CompareOptions } from "./compare/types";
 import type { ExtractOptions } from "./extract";
 import { parseScope } from "./extract";
@@ -38,6 +40,11 @@ export interface SnapshotPageRequest extends FetchRequest {
   keepBody?: boolean;
   /** The stored version to compare a parsed page with, read only when the page needs a parse. */
   compareWith?: StoredVersion | null;
+  /**
+   * How to fingerprint a parsed page that has no stored version to compare with (a first check): the
+   * page is then extracted, fingerprinted and encoded for the store in one job (`fingerprint`, `encoded`).
+   */
+  fingerprintWith?: FingerprintOptions | null;
 }
 
 export interface StoredVersion {
@@ -63,8 +70,10 @@ export type PageSnapshot =
       snapshot: Snapshot;
       /** The comparison with `compareWith`'s version; null when none was given or none was stored. */
       comparison: ChangeResult | null;
-      /** The snapshot as it is stored, when the job that compared it made that too. */
+      /** The snapshot as it is stored, when the job that compared (or fingerprinted) it made that too. */
       encoded?: EncodedSnapshot;
+      /** Its fingerprint, when `fingerprintWith` was given and there was nothing to compare it with. */
+      fingerprint?: string;
       /** A copy of the body bytes, when asked for (`keepBody`). */
       body?: Uint8Array;
     }
@@ -89,7 +98,15 @@ export async function snapshotPage(
   options: SnapshotPageOptions = {},
 ): Promise<PageSnapshot> {
   const { engine = inProcessEngine, ...fetchOptions } = options;
-  const { selector, knownBodyHash, compareWith, volatileBodyTokens, keepBody, ...fetchRequest } = request;
+  const {
+    selector,
+    knownBodyHash,
+    compareWith,
+    fingerprintWith,
+    volatileBodyTokens,
+    keepBody,
+    ...fetchRequest
+  } = request;
   const scope = selector ? parseScope(selector) : undefined;
   const page = await fetchPage(fetchRequest, fetchOptions);
   if (page.notModified) return { kind: "not_modified", page };
@@ -126,6 +143,10 @@ export async function snapshotPage(
           encoded: compared.encoded,
           body,
         };
+  }
+  if (fingerprintWith) {
+    const stored = await engine.extractForStore(source, extractOptions, fingerprintWith);
+    return { kind: "snapshot", page, bodyHash: hash, ...stored, comparison: null, body };
   }
   const snapshot =
     "input" in source

@@ -180,7 +180,7 @@ function storeOf(outcome: PageCheckOutcome, takenAt: Date): PlannedStore | null 
       return {
         takenAt,
         snapshot: outcome.snapshot,
-        encoded: null,
+        encoded: outcome.encoded ?? null,
         screenshot: outcome.screenshot,
         fingerprint: outcome.fingerprint,
         diffImage: null,

@@ -94,6 +94,8 @@ export type PageCheckOutcome =
   | (Fetched & {
       kind: "baseline";
       snapshot: Snapshot;
+      /** The snapshot as it is stored, when the engine's job made it (else the writer does). */
+      encoded?: EncodedSnapshot;
       screenshot: Uint8Array | null;
       fingerprint: string;
     })
@@ -171,6 +173,7 @@ export async function checkPage(
     hasPrevious && loadPacked && !monitor.renderJs
       ? { load: loadPacked, options: compareOptions(monitor, storedNoise) }
       : null;
+  const fingerprintOptions = { watch: monitor.watch, ignore: monitor.ignoreRules, learnedNoise: storedNoise };
   let localPage: LocalPage | null;
   try {
     const refused = await settings.planGate?.refusal(monitor);
@@ -201,6 +204,8 @@ export async function checkPage(
         // The bytes are kept while noise may be learned (again) from them at this check.
         keepBody: hasPrevious && (linesToLearn || learnBodyTokens),
         compareWith: again ? null : compareWith,
+        // A first version is fingerprinted and encoded for the store in the job that extracts it.
+        fingerprintWith: hasPrevious ? null : fingerprintOptions,
       },
       {
         allowPrivateTargets: settings.allowPrivateTargets,
@@ -289,11 +294,8 @@ export async function checkPage(
         kind: "baseline",
         snapshot,
         screenshot: page.screenshot,
-        fingerprint: await engine.fingerprint(snapshot, {
-          watch: monitor.watch,
-          ignore: monitor.ignoreRules,
-          learnedNoise: (monitor.learnedNoise as LearnedNoise | null) ?? null,
-        }),
+        ...(first.encoded ? { encoded: first.encoded } : {}),
+        fingerprint: first.fingerprint ?? (await engine.fingerprint(snapshot, fingerprintOptions)),
       };
     }
     const compare = async (learnedNoise: LearnedNoise | null) => {

@@ -13,7 +13,14 @@ import { type CheckWorker, createCheckWorker } from "../../src/checks/check-work
 import { blobs } from "../../src/db/schema/blobs";
 import { pricePoints, snapshots } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
-import { changeCount, checkCount, checkOnce, manualWorker, testTiming } from "../monitors/support/checks";
+import {
+  changeCount,
+  checkCount,
+  checkOnce,
+  insertPausedMonitors,
+  manualWorker,
+  testTiming,
+} from "../monitors/support/checks";
 import { type PageServer, productPage, startPageServer } from "../monitors/support/page-server";
 import { eventually, startTestApp, type TestApp } from "../monitors/support/test-app";
 
@@ -138,6 +145,48 @@ describe("a changed version", () => {
       .innerJoin(blobs, eq(blobs.id, snapshots.contentBlobId))
       .where(eq(snapshots.id, latestSnapshotId as string));
     expect(Buffer.from(stored.data)).toEqual(Buffer.from(fromJobs[0] as Uint8Array));
+  });
+});
+
+describe("a first version", () => {
+  it("is extracted, fingerprinted and encoded in one engine job, and stored as that job encoded it", async () => {
+    pages.set("/first", productPage());
+    const owner = await t.signUp("Business");
+    const [id] = await insertPausedMonitors(db(), owner.id, [pages.url("/first")]);
+    await db().update(monitors).set({ paused: false }).where(eq(monitors.id, id));
+    const asked: string[] = [];
+    const fromJobs: { gzip: Uint8Array; fingerprint: string }[] = [];
+    const engine = new Proxy(inProcessEngine, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== "function") return value;
+        asked.push(String(key));
+        if (key !== "extractForStore") return value;
+        return async (...args: Parameters<PageEngine["extractForStore"]>) => {
+          const answer = await target.extractForStore(...args);
+          // Gzipped again at another level than the writer's: the stored bytes show whose they are.
+          const gzip = gzipSync(gunzipSync(answer.encoded.gzip), { level: 1 });
+          fromJobs.push({ gzip, fingerprint: answer.fingerprint });
+          return { ...answer, encoded: { ...answer.encoded, gzip } };
+        };
+      },
+    });
+    const first = startedWorker(engine);
+    try {
+      await checkOnce(db(), first, id);
+    } finally {
+      await first.stop();
+    }
+    expect(asked).toEqual(["extractForStore"]);
+    const { latestSnapshotId, recentFingerprints } = await row(id);
+    const [stored] = await db()
+      .select({ data: blobs.data, fingerprint: snapshots.fingerprint })
+      .from(snapshots)
+      .innerJoin(blobs, eq(blobs.id, snapshots.contentBlobId))
+      .where(eq(snapshots.id, latestSnapshotId as string));
+    expect(Buffer.from(stored.data)).toEqual(Buffer.from(fromJobs[0]?.gzip as Uint8Array));
+    expect(stored.fingerprint).toBe(fromJobs[0]?.fingerprint);
+    expect(recentFingerprints).toEqual([fromJobs[0]?.fingerprint]);
   });
 });
 

@@ -16,6 +16,7 @@ import type {
   EngineJob,
   EngineJobResults,
   ExtractedAndCompared,
+  ExtractedForStore,
   LearnedAndCompared,
   PackedSnapshot,
   PageEngine,
@@ -119,6 +120,16 @@ export class EnginePool implements PageEngine {
       return this.run({ kind: "extractAndCompare", source, options, previous, compare });
     const [page, transfer] = movable(source.page);
     return this.run({ kind: "extractAndCompare", source: { page }, options, previous, compare }, transfer);
+  }
+
+  extractForStore(
+    source: PageSource,
+    options: ExtractOptions,
+    fingerprint: FingerprintOptions,
+  ): Promise<ExtractedForStore> {
+    if (!("page" in source)) return this.run({ kind: "extractForStore", source, options, fingerprint });
+    const [page, transfer] = movable(source.page);
+    return this.run({ kind: "extractForStore", source: { page }, options, fingerprint }, transfer);
   }
 
   compare(previous: Snapshot, next: Snapshot, options: CompareOptions): Promise<ChangeResult> {

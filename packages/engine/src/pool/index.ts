@@ -10,6 +10,7 @@ export {
   type EncodedSnapshot,
   type EngineJob,
   type ExtractedAndCompared,
+  type ExtractedForStore,
   encodeSnapshot,
   inProcessEngine,
   type LearnedAndCompared,

@@ -49,6 +49,7 @@ export type EngineJob =
       previous: PackedSnapshot;
       compare: CompareOptions;
     }
+  | { kind: "extractForStore"; source: PageSource; options: ExtractOptions; fingerprint: FingerprintOptions }
   | { kind: "compare"; previous: Snapshot; next: Snapshot; options: CompareOptions }
   | { kind: "fingerprint"; snapshot: Snapshot; options: FingerprintOptions }
   | { kind: "learnNoise"; first: Snapshot; second: Snapshot; previous: LearnedNoise | null }
@@ -65,6 +66,7 @@ export interface EngineJobResults {
   extract: Snapshot;
   extractBytes: Snapshot;
   extractAndCompare: ExtractedAndCompared;
+  extractForStore: ExtractedForStore;
   compare: ChangeResult;
   fingerprint: string;
   learnNoise: LearnedNoise;
@@ -87,6 +89,13 @@ export type SnapshotFacts = Pick<Snapshot, "title" | "price" | "availability" | 
 export type ExtractedAndCompared =
   | { snapshot: Snapshot; result: ChangeResult; encoded: EncodedSnapshot }
   | { facts: SnapshotFacts; result: ChangeResult };
+
+/** A first version of a page (nothing stored to compare it with): to store, with its fingerprint. */
+export interface ExtractedForStore {
+  snapshot: Snapshot;
+  fingerprint: string;
+  encoded: EncodedSnapshot;
+}
 
 /**
  * A snapshot as the store keeps it: its JSON gzipped, with the JSON's sha-256 (hex, the blob's content
@@ -130,6 +139,15 @@ export interface PageEngine {
     previous: PackedSnapshot,
     compare: CompareOptions,
   ): Promise<ExtractedAndCompared>;
+  /**
+   * Extracts a page that has no stored version to compare with, fingerprints it and encodes it for the
+   * store in one job: the snapshot is not sent back to be fingerprinted, nor serialised by the caller.
+   */
+  extractForStore(
+    source: PageSource,
+    options: ExtractOptions,
+    fingerprint: FingerprintOptions,
+  ): Promise<ExtractedForStore>;
   fingerprint(snapshot: Snapshot, options: FingerprintOptions): Promise<string>;
   learnNoise(first: Snapshot, second: Snapshot, previous?: LearnedNoise | null): Promise<LearnedNoise>;
   /**
@@ -153,6 +171,8 @@ export async function runJob(job: EngineJob): Promise<EngineJobResults[EngineJob
       return extractSnapshot(decodedInput(job.page), job.options);
     case "extractAndCompare":
       return extractAndCompare(job.source, job.options, job.previous, job.compare);
+    case "extractForStore":
+      return extractForStore(job.source, job.options, job.fingerprint);
     case "compare":
       return compareSnapshots(job.previous, job.next, job.options);
     case "fingerprint":
@@ -191,6 +211,19 @@ async function extractAndCompare(
   return { facts: { title, price, availability, scopeMatched }, result };
 }
 
+async function extractForStore(
+  source: PageSource,
+  options: ExtractOptions,
+  fingerprint: FingerprintOptions,
+): Promise<ExtractedForStore> {
+  const snapshot = await extractSource(source, options);
+  return {
+    snapshot,
+    fingerprint: fingerprintSnapshot(snapshot, fingerprint),
+    encoded: encodeSnapshot(snapshot),
+  };
+}
+
 function learnNoiseAndCompare(
   first: Snapshot,
   second: Snapshot,
@@ -213,6 +246,7 @@ export const inProcessEngine: PageEngine = {
   extractBytes: (page, options = {}) => extractSnapshot(decodedInput(page), options),
   extractAndCompare: (source, options, previous, compare) =>
     extractAndCompare(source, options, previous, compare),
+  extractForStore: (source, options, fingerprint) => extractForStore(source, options, fingerprint),
   compare: async (previous, next, options) => compareSnapshots(previous, next, options),
   fingerprint: async (snapshot, options) => fingerprintSnapshot(snapshot, options),
   learnNoise: async (first, second, previous = null) => learnNoise(first, second, previous),

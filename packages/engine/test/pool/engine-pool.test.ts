@@ -168,6 +168,36 @@ describe("the engine pool", () => {
     expect("snapshot" in text && text.result).toEqual(compareSnapshots(stored, before, { watch }));
   });
 
+  it("extracts, fingerprints and encodes a first version in one job, as the separate jobs did", async () => {
+    const entry = corpusEntries().find((e) => e.category === "product")!;
+    const { input } = readCorpusPage(entry);
+    const page = {
+      url: input.url,
+      contentType: "text/html",
+      contentTypeHeader: "text/html; charset=utf-8",
+      bytes: new Uint8Array(Buffer.from(input.text)),
+    };
+    const expected = await inProcessEngine.extractBytes({ ...page, bytes: new Uint8Array(page.bytes) });
+    const options = { watch, ignore: ["Sale ends"], learnedNoise: null };
+    const fingerprint = await inProcessEngine.fingerprint(expected, options);
+    const json = Buffer.from(JSON.stringify(expected));
+    const asBytes = { page: { ...page, bytes: new Uint8Array(page.bytes) } };
+    for (const [engine, source] of [
+      [pool, asBytes],
+      [inProcessEngine, { page }],
+      [pool, { input: { ...input, bytes: undefined } }],
+    ] as const) {
+      const stored = await engine.extractForStore(source, {}, options);
+      expect(stored.snapshot).toEqual(expected);
+      expect(stored.fingerprint).toBe(fingerprint);
+      expect(gunzipSync(stored.encoded.gzip)).toEqual(json);
+      expect(stored.encoded.sha256).toBe(createHash("sha256").update(json).digest("hex"));
+      expect(stored.encoded.size).toBe(json.byteLength);
+    }
+    // The page's bytes were moved to the worker.
+    expect(asBytes.page.bytes.byteLength).toBe(0);
+  });
+
   it("learns the noise of two reads and judges the first without it in one job, as the two jobs did", async () => {
     const entry = corpusEntries().find((e) => e.category === "product")!;
     const { input } = readCorpusPage(entry);
