@@ -150,6 +150,54 @@ describe("alert dispatcher", () => {
     }
   });
 
+  it("reads a round's users, channels and notifications in one statement and records the sent in one", async () => {
+    const users = await Promise.all([webhookUser(() => 200), webhookUser(() => 200), webhookUser(() => 410)]);
+    const sentTo = new Map<string, { channelId: string; changeId: string }>();
+    for (const to of [0, 1, 0, 1, 2]) {
+      const { deliveryId, change } = await alertOnce(users[to]!.user, [users[to]!.channel.id]);
+      sentTo.set(deliveryId, { channelId: users[to]!.channel.id, changeId: change.id });
+    }
+    // Each statement the dispatcher starts, by the builder or method it starts it with.
+    const started: string[] = [];
+    const handle = env.database.handle;
+    const watched = new Proxy(handle.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== "function" || typeof key !== "string") return value;
+        return (...args: unknown[]) => {
+          started.push(key);
+          return value.apply(target, args);
+        };
+      },
+    });
+    const dispatcher = env.services.dispatcher({}, { ...handle, db: watched });
+    const sentAt = clock.now();
+    try {
+      expect(await dispatcher.runOnce()).toBe(5);
+      const doneAt = clock.now();
+      // The claim, the round's one read, the refused delivery's record and the sent ones' one record.
+      expect(started).toEqual(["transaction", "select", "update", "execute"]);
+      for (const { receiver, channel } of users.slice(0, 2)) {
+        expect(receiver.requests).toHaveLength(2);
+        for (const request of receiver.requests) {
+          // Each went to its own user's receiver, with its own change.
+          const id = String(request.headers["webhook-id"]);
+          expect(sentTo.get(id)?.channelId).toBe(channel.id);
+          expect(JSON.parse(request.body).change.id).toBe(sentTo.get(id)?.changeId);
+          const sent = await delivery(id);
+          expect(sent).toMatchObject({ status: "delivered", attempts: 1, lastError: null });
+          // When it was sent, not when the round was recorded.
+          expect(sent.deliveredAt!.getTime()).toBeGreaterThanOrEqual(sentAt.getTime());
+          expect(sent.deliveredAt!.getTime()).toBeLessThanOrEqual(doneAt.getTime());
+        }
+      }
+      const refused = String(users[2]!.receiver.requests[0]?.headers["webhook-id"]);
+      expect(await delivery(refused)).toMatchObject({ status: "dead", attempts: 1 });
+    } finally {
+      for (const { receiver } of users) await receiver.close();
+    }
+  });
+
   it("stops at once on a permanent refusal", async () => {
     const { receiver, user, channel } = await webhookUser(() => 410);
     const dispatcher = env.services.dispatcher();

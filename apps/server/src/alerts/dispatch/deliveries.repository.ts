@@ -54,11 +54,23 @@ function currentClaim(claim: Pick<DeliveryRow, "id" | "attempts">) {
   );
 }
 
-export async function markDelivered(db: Database, claim: DeliveryRow, at: Date): Promise<void> {
-  await db
-    .update(deliveries)
-    .set({ status: "delivered", deliveredAt: at, lastError: null })
-    .where(currentClaim(claim));
+/**
+ * Records the deliveries sent in a round, each with when it was sent, in one statement. Only a claim that
+ * is still current is marked (a lease another dispatcher took over makes it stale).
+ */
+export async function markDelivered(
+  db: Database,
+  sent: readonly { claim: DeliveryRow; at: Date }[],
+): Promise<void> {
+  if (sent.length === 0) return;
+  const input = JSON.stringify(
+    sent.map(({ claim, at }) => ({ id: claim.id, attempts: claim.attempts, at: at.toISOString() })),
+  );
+  await db.execute(sql`
+    update ${deliveries} set status = 'delivered', delivered_at = sent.at, last_error = null
+    from jsonb_to_recordset(${input}::jsonb) as sent(id uuid, attempts int, at timestamptz)
+    where ${deliveries.id} = sent.id and ${deliveries.attempts} = sent.attempts
+      and ${deliveries.status} = 'sending'`);
 }
 
 export async function markRetry(
@@ -98,13 +110,18 @@ export interface DeliverySubject {
   notification: NotificationRow | null;
 }
 
-/** The delivery's user, channel and notification, in one round trip. */
-export async function loadDeliverySubject(
+/**
+ * Each claimed delivery's user, channel and notification, by delivery id, in one round trip for the round
+ * (a delivery whose account is gone has none).
+ */
+export async function loadDeliverySubjects(
   db: Database,
-  delivery: DeliveryRow,
-): Promise<DeliverySubject | null> {
-  const [row] = await db
+  claims: readonly DeliveryRow[],
+): Promise<Map<string, DeliverySubject>> {
+  if (claims.length === 0) return new Map();
+  const rows = await db
     .select({
+      deliveryId: deliveries.id,
       user: {
         id: users.id,
         email: users.email,
@@ -117,12 +134,15 @@ export async function loadDeliverySubject(
       channel: channels,
       notification: notifications,
     })
-    .from(users)
-    .leftJoin(channels, delivery.channelId ? eq(channels.id, delivery.channelId) : sql`false`)
-    .leftJoin(
-      notifications,
-      delivery.notificationId ? eq(notifications.id, delivery.notificationId) : sql`false`,
-    )
-    .where(eq(users.id, delivery.userId));
-  return row ?? null;
+    .from(deliveries)
+    .innerJoin(users, eq(users.id, deliveries.userId))
+    .leftJoin(channels, eq(channels.id, deliveries.channelId))
+    .leftJoin(notifications, eq(notifications.id, deliveries.notificationId))
+    .where(
+      inArray(
+        deliveries.id,
+        claims.map((claim) => claim.id),
+      ),
+    );
+  return new Map(rows.map(({ deliveryId, ...subject }) => [deliveryId, subject]));
 }

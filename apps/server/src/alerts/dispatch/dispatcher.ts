@@ -13,7 +13,8 @@ import { createSecretBox } from "../secret-box";
 import { type DeliverDeps, deliver } from "./deliver";
 import {
   claimDueDeliveries,
-  loadDeliverySubject,
+  type DeliverySubject,
+  loadDeliverySubjects,
   markDead,
   markDelivered,
   markRetry,
@@ -64,15 +65,9 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
     },
   };
 
-  async function handle(claim: DeliveryRow): Promise<void> {
-    const subject = await loadDeliverySubject(database.db, claim);
-    const outcome = await deliver(claim, subject, deliverDeps);
-    await record(claim, outcome);
-  }
-
-  async function record(claim: DeliveryRow, outcome: DeliveryOutcome): Promise<void> {
+  /** A failed send: retried later with backoff, or dead. A sent one is recorded with its round. */
+  async function recordFailure(claim: DeliveryRow, outcome: DeliveryOutcome & { ok: false }): Promise<void> {
     const now = clock.now();
-    if (outcome.ok) return markDelivered(database.db, claim, now);
     const retryAt = outcome.retryable ? nextAttemptAt(claim.attempts, now, outcome.retryAfterMs) : null;
     if (retryAt) return markRetry(database.db, claim, outcome.reason, retryAt);
     const reason = outcome.retryable
@@ -82,16 +77,39 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
     return markDead(database.db, claim, reason);
   }
 
+  /**
+   * Claims a round, reads its users, channels and notifications in one statement, sends them concurrently
+   * and records those sent in one statement. A round whose reads or records fail (database gone?) leaves
+   * its leases to expire: another round retries those deliveries.
+   */
   async function runOnce(): Promise<number> {
     const claims = await claimDueDeliveries(database.db, clock.now(), settings.leaseMs, settings.batchSize);
+    if (claims.length === 0) return 0;
+    let subjects: Map<string, DeliverySubject>;
+    try {
+      subjects = await loadDeliverySubjects(database.db, claims);
+    } catch (error) {
+      log.error({ err: error }, "alert deliveries could not be read");
+      return claims.length;
+    }
+    const sent: { claim: DeliveryRow; at: Date }[] = [];
     await Promise.all(
-      claims.map((claim) =>
-        handle(claim).catch((error) => {
-          // Recording failed (database gone?): the lease expires and another round retries it.
+      claims.map(async (claim) => {
+        try {
+          const outcome = await deliver(claim, subjects.get(claim.id) ?? null, deliverDeps);
+          if (outcome.ok) sent.push({ claim, at: clock.now() });
+          else await recordFailure(claim, outcome);
+        } catch (error) {
           log.error({ err: error, delivery: claim.id }, "alert delivery could not be recorded");
-        }),
-      ),
+        }
+      }),
     );
+    await markDelivered(database.db, sent).catch((error) => {
+      log.error(
+        { err: error, deliveries: sent.map(({ claim }) => claim.id) },
+        "sent alerts could not be recorded",
+      );
+    });
     return claims.length;
   }
 

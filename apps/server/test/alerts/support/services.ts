@@ -38,8 +38,9 @@ export function alertServices(
     as(user: AuthUser) {
       return { db: database.handle.db, config, mailer, clock, user: { ...user, plan: user.planType } };
     },
-    dispatcher(options: DispatcherOptions = {}): Dispatcher {
-      const dispatcher = createDispatcher(deps, { timeoutMs: 3_000, ...options });
+    /** `database`: another handle on the test database (one that watches the statements, say). */
+    dispatcher(options: DispatcherOptions = {}, database = deps.database): Dispatcher {
+      const dispatcher = createDispatcher({ ...deps, database }, { timeoutMs: 3_000, ...options });
       dispatchers.push(dispatcher);
       return dispatcher;
     },
