@@ -278,6 +278,8 @@ export async function checkPage(
     }
     if (first.kind !== "snapshot") throw new Error("The page gave no content to compare.");
     const { snapshot, page } = first;
+    // The form the store keeps, when the engine's job made it (else the writer encodes the snapshot).
+    const encoded = first.encoded ? { encoded: first.encoded } : {};
     const judged = first.comparison;
     let previous: PreviousVersion | null = null;
     const previousVersion = async () => {
@@ -294,7 +296,7 @@ export async function checkPage(
         kind: "baseline",
         snapshot,
         screenshot: page.screenshot,
-        ...(first.encoded ? { encoded: first.encoded } : {}),
+        ...encoded,
         fingerprint: first.fingerprint ?? (await engine.fingerprint(snapshot, fingerprintOptions)),
       };
     }
@@ -344,7 +346,6 @@ export async function checkPage(
         ? await refineWithAI(compared, { ...settings.ai, criteria: monitor.aiCriteria })
         : compared;
     const noise = learned ? { learnedNoise: learned } : {};
-    const encoded = first.encoded ? { encoded: first.encoded } : {};
     const done = { ...fetched, durationMs: Date.now() - started };
     if (!result.changed || result.flipFlop) {
       return {
