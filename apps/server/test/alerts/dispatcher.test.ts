@@ -151,11 +151,15 @@ describe("alert dispatcher", () => {
   });
 
   it("reads a round's users, channels and notifications in one statement and records the sent in one", async () => {
-    const users = await Promise.all([webhookUser(() => 200), webhookUser(() => 200), webhookUser(() => 410)]);
+    const accounts = await Promise.all([
+      webhookUser(() => 200),
+      webhookUser(() => 200),
+      webhookUser(() => 410),
+    ]);
     const sentTo = new Map<string, { channelId: string; changeId: string }>();
     for (const to of [0, 1, 0, 1, 2]) {
-      const { deliveryId, change } = await alertOnce(users[to]!.user, [users[to]!.channel.id]);
-      sentTo.set(deliveryId, { channelId: users[to]!.channel.id, changeId: change.id });
+      const { deliveryId, change } = await alertOnce(accounts[to]!.user, [accounts[to]!.channel.id]);
+      sentTo.set(deliveryId, { channelId: accounts[to]!.channel.id, changeId: change.id });
     }
     // Each statement the dispatcher starts, by the builder or method it starts it with.
     const started: string[] = [];
@@ -177,7 +181,7 @@ describe("alert dispatcher", () => {
       const doneAt = clock.now();
       // The claim, the round's one read, the refused delivery's record and the sent ones' one record.
       expect(started).toEqual(["transaction", "select", "update", "execute"]);
-      for (const { receiver, channel } of users.slice(0, 2)) {
+      for (const { receiver, channel } of accounts.slice(0, 2)) {
         expect(receiver.requests).toHaveLength(2);
         for (const request of receiver.requests) {
           // Each went to its own user's receiver, with its own change.
@@ -191,10 +195,10 @@ describe("alert dispatcher", () => {
           expect(sent.deliveredAt!.getTime()).toBeLessThanOrEqual(doneAt.getTime());
         }
       }
-      const refused = String(users[2]!.receiver.requests[0]?.headers["webhook-id"]);
+      const refused = String(accounts[2]!.receiver.requests[0]?.headers["webhook-id"]);
       expect(await delivery(refused)).toMatchObject({ status: "dead", attempts: 1 });
     } finally {
-      for (const { receiver } of users) await receiver.close();
+      for (const { receiver } of accounts) await receiver.close();
     }
   });
 

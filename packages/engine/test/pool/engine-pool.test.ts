@@ -14,7 +14,8 @@ import { watchKinds } from "@changeradar/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareSnapshots } from "../../src/compare";
 import { extractSnapshotSync, PageTooComplexError } from "../../src/extract";
-import { EnginePool, inProcessEngine, PageProcessingError } from "../../src/pool";
+import { type EncodedSnapshot, EnginePool, inProcessEngine, PageProcessingError } from "../../src/pool";
+import type { Snapshot } from "../../src/snapshot";
 import { corpusEntries, readCorpusPage } from "../compare/mutations/corpus";
 
 const watch = [...watchKinds];
@@ -55,6 +56,14 @@ async function mainThreadWhile<T>(work: Promise<T>): Promise<{
   await poll;
   histogram.disable();
   return { result, maxDelayMs: histogram.max / 1e6, maxHealthMs, healthAnswers };
+}
+
+/** `encoded` is the store's form of `snapshot`: its JSON gzipped, with the JSON's sha-256 and length. */
+function expectStoredForm(encoded: EncodedSnapshot, snapshot: Snapshot) {
+  const json = Buffer.from(JSON.stringify(snapshot));
+  expect(gunzipSync(encoded.gzip)).toEqual(json);
+  expect(encoded.sha256).toBe(createHash("sha256").update(json).digest("hex"));
+  expect(encoded.size).toBe(json.byteLength);
 }
 
 let health: Server;
@@ -150,10 +159,7 @@ describe("the engine pool", () => {
       const { snapshot, result, encoded } = compared;
       expect(snapshot).toEqual(await inProcessEngine.extractBytes({ ...page, bytes }));
       // Stored as it comes: its JSON gzipped in the worker, with the JSON's content address and length.
-      const storedJson = Buffer.from(JSON.stringify(snapshot));
-      expect(gunzipSync(encoded.gzip)).toEqual(storedJson);
-      expect(encoded.sha256).toBe(createHash("sha256").update(storedJson).digest("hex"));
-      expect(encoded.size).toBe(storedJson.byteLength);
+      expectStoredForm(encoded, snapshot);
       expect(result).toEqual(compareSnapshots(stored, snapshot, { watch }));
       expect(result.changed).toBe(true);
       // The page's bytes were moved to the worker.
@@ -180,7 +186,6 @@ describe("the engine pool", () => {
     const expected = await inProcessEngine.extractBytes({ ...page, bytes: new Uint8Array(page.bytes) });
     const options = { watch, ignore: ["Sale ends"], learnedNoise: null };
     const fingerprint = await inProcessEngine.fingerprint(expected, options);
-    const json = Buffer.from(JSON.stringify(expected));
     const asBytes = { page: { ...page, bytes: new Uint8Array(page.bytes) } };
     for (const [engine, source] of [
       [pool, asBytes],
@@ -190,9 +195,7 @@ describe("the engine pool", () => {
       const stored = await engine.extractForStore(source, {}, options);
       expect(stored.snapshot).toEqual(expected);
       expect(stored.fingerprint).toBe(fingerprint);
-      expect(gunzipSync(stored.encoded.gzip)).toEqual(json);
-      expect(stored.encoded.sha256).toBe(createHash("sha256").update(json).digest("hex"));
-      expect(stored.encoded.size).toBe(json.byteLength);
+      expectStoredForm(stored.encoded, expected);
     }
     // The page's bytes were moved to the worker.
     expect(asBytes.page.bytes.byteLength).toBe(0);
