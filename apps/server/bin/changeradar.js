@@ -1,4 +1,4 @@
-#!/usr/bin/env -S MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node --max-old-space-size=512 --max-semi-space-size=8 --no-liftoff --single-threaded-gc
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node --max-old-space-size=512 --max-semi-space-size=8 --no-liftoff
 // The one `changeradar` command. It runs the bundle in dist/ (`npm run build`, also part of `npm start`)
 // when that was built from the sources as they are now; otherwise it runs the TypeScript sources through
 // tsx, as in development, and says so on stderr: it never runs stale code.
@@ -7,13 +7,8 @@
 // under 1 GB V8 also grows it by a smaller factor, so garbage is collected long before the cap (a busy
 // `serve` kept 2–3 times its live heap before). --no-liftoff compiles the embedded database's WebAssembly
 // once, optimised, instead of twice (baseline code then optimised code): less memory, the same speed.
-// --single-threaded-gc: V8 collects each heap on the thread that owns it. With its helper threads marking
-// and sweeping beside two busy threads (the main thread, the engine's worker) on a 2-core machine, the
-// helper threads took over a quarter of all CPU time; done in place the collection costs far less. Serve
-// benchmark (PGlite, N = 500, 6 and 7 interleaved runs): 72.0 checks/s against 63.3, 0.0202 CPU s per check
-// against 0.0237, for a peak RSS of 321 MB against 299 (garbage is swept later); lag at 60 checks/s for 3
-// minutes p99 59 ms against 86. With PostgreSQL (api + 2 workers) the rate was the same (77.9 and 77.4
-// checks/s against 86.0 and 76.7) at ~30 MB more per worker.
+// Measured and left out: --single-threaded-gc (+15% checks/s at 500 monitors, but +22 MB there, and at
+// 10,000 the same rate for +39 MB, over the 350 MB aim), --max-semi-space-size=16 (+4%, +35 MB).
 // MALLOC_ARENA_MAX=2: glibc gives each thread (the engine's worker, libuv's pool gzipping and reading files)
 // a malloc arena of its own whose freed memory stays resident; with two, the serve benchmark's peak RSS at
 // 500 monitors was 3–19 MB lower per pass, at the same CPU time per check.

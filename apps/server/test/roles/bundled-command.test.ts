@@ -109,7 +109,7 @@ describe.skipIf(postgresPass)("the bundled changeradar command", () => {
     });
     const settings = JSON.parse(/^settings (.*)$/m.exec(stderr)?.[1] ?? "null");
     expect(settings).toEqual({
-      flags: ["--max-old-space-size=512", "--max-semi-space-size=8", "--no-liftoff", "--single-threaded-gc"],
+      flags: ["--max-old-space-size=512", "--max-semi-space-size=8", "--no-liftoff"],
       arenas: "2",
       mmapThreshold: "131072",
     });
