@@ -75,6 +75,13 @@ function movable(page: EncodedPage): [EncodedPage, ArrayBuffer[]] {
   return [{ ...page, bytes }, [bytes.buffer as ArrayBuffer]];
 }
 
+/** A page's bytes are moved to the worker; decoded text (`input`) is cloned as it is. */
+function movableSource(source: PageSource): [PageSource, ArrayBuffer[]] {
+  if (!("page" in source)) return [source, []];
+  const [page, transfer] = movable(source.page);
+  return [{ page }, transfer];
+}
+
 /**
  * Run from sources (tsx, Vitest), a worker thread starts without the TypeScript loader: worker-boot.mjs
  * registers it, then loads worker.ts. Bundled into the server (apps/server/scripts/build.mjs), this module is
@@ -116,10 +123,8 @@ export class EnginePool implements PageEngine {
     previous: PackedSnapshot,
     compare: CompareOptions,
   ): Promise<ExtractedAndCompared> {
-    if (!("page" in source))
-      return this.run({ kind: "extractAndCompare", source, options, previous, compare });
-    const [page, transfer] = movable(source.page);
-    return this.run({ kind: "extractAndCompare", source: { page }, options, previous, compare }, transfer);
+    const [moved, transfer] = movableSource(source);
+    return this.run({ kind: "extractAndCompare", source: moved, options, previous, compare }, transfer);
   }
 
   extractForStore(
@@ -127,9 +132,8 @@ export class EnginePool implements PageEngine {
     options: ExtractOptions,
     fingerprint: FingerprintOptions,
   ): Promise<ExtractedForStore> {
-    if (!("page" in source)) return this.run({ kind: "extractForStore", source, options, fingerprint });
-    const [page, transfer] = movable(source.page);
-    return this.run({ kind: "extractForStore", source: { page }, options, fingerprint }, transfer);
+    const [moved, transfer] = movableSource(source);
+    return this.run({ kind: "extractForStore", source: moved, options, fingerprint }, transfer);
   }
 
   compare(previous: Snapshot, next: Snapshot, options: CompareOptions): Promise<ChangeResult> {
