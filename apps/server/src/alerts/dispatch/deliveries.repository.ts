@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import {
   type ChannelRow,
@@ -45,8 +45,11 @@ export async function claimDueDeliveries(
   });
 }
 
-/** Only the claim that is still current may record an outcome (a lease taken over makes it stale). */
-function currentClaim(claim: Pick<DeliveryRow, "id" | "attempts">) {
+/**
+ * Only the claim that is still current may record an outcome (a lease taken over makes it stale). The id
+ * and attempts may be a claim's values or columns of a round's input rows (markDelivered).
+ */
+function currentClaim(claim: { id: string | SQL; attempts: number | SQL }) {
   return and(
     eq(deliveries.id, claim.id),
     eq(deliveries.attempts, claim.attempts),
@@ -69,8 +72,7 @@ export async function markDelivered(
   await db.execute(sql`
     update ${deliveries} set status = 'delivered', delivered_at = sent.at, last_error = null
     from jsonb_to_recordset(${input}::jsonb) as sent(id uuid, attempts int, at timestamptz)
-    where ${deliveries.id} = sent.id and ${deliveries.attempts} = sent.attempts
-      and ${deliveries.status} = 'sending'`);
+    where ${currentClaim({ id: sql`sent.id`, attempts: sql`sent.attempts` })}`);
 }
 
 export async function markRetry(
