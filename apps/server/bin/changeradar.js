@@ -7,8 +7,9 @@
 // under 1 GB V8 also grows it by a smaller factor, so garbage is collected long before the cap (a busy
 // `serve` kept 2–3 times its live heap before). --no-liftoff compiles the embedded database's WebAssembly
 // once, optimised, instead of twice (baseline code then optimised code): less memory, the same speed.
-// Measured and left out: --single-threaded-gc (+15% checks/s at 500 monitors, but +22 MB there, and at
-// 10,000 the same rate for +39 MB, over the 350 MB aim), --max-semi-space-size=16 (+4%, +35 MB).
+// Measured and left out (serve benchmark, 2 cores): --single-threaded-gc (+15% checks/s at 500 monitors,
+// but +22 MB there, and at 10,000 the same rate for +39 MB, over the 350 MB aim); with it,
+// --max-semi-space-size=16 (+4%, +35 MB).
 // MALLOC_ARENA_MAX=2: glibc gives each thread (the engine's worker, libuv's pool gzipping and reading files)
 // a malloc arena of its own whose freed memory stays resident; with two, the serve benchmark's peak RSS at
 // 500 monitors was 3–19 MB lower per pass, at the same CPU time per check.
