@@ -253,7 +253,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     const free = slots.free;
     const claimed =
       free > 0
-        ? await claimDueMonitors(db, owner, free, timing.leaseMs, hosts.saturated(), clock.now(), [
+        ? await claimDueMonitors(db, owner, free, timing.leaseMs, hosts.permits(), clock.now(), [
             ...inFlight.keys(),
           ])
         : [];

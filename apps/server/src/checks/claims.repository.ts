@@ -1,8 +1,21 @@
-import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import type { Database } from "../db";
 import { checks } from "../db/schema/checks";
 import { type MonitorRow, monitors } from "../db/schema/monitors";
 import { lastStartedAt } from "./check-counts";
+import type { HostPermits } from "./concurrency";
 
 /**
  * The scheduler's claims (DESIGN §2). A claim takes due monitors with FOR UPDATE SKIP LOCKED, so two
@@ -28,13 +41,23 @@ const claimable = (now: Date, skipHosts: readonly string[], skipMonitors: readon
     skipMonitors.length > 0 ? notInArray(monitors.id, [...skipMonitors]) : undefined,
   );
 
+/** No per-host limit (a claim by tests or tools that start nothing themselves). */
+export const unlimitedHosts: HostPermits = { perHost: Number.POSITIVE_INFINITY, inUse: new Map() };
+
+/** How many more due monitors than the claim's limit it looks at, so that its hosts' limits can still fill it. */
+const candidatesPerSlot = 4;
+
 export async function claimDueMonitors(
   db: Database,
   owner: string,
   limit: number,
   leaseMs: number,
-  /** Hosts at their limit in this worker: their monitors stay due for a worker with a free permit. */
-  skipHosts: readonly string[] = [],
+  /**
+   * The worker's host permits: a host at its limit is left out (its monitors stay due for a worker with a free
+   * permit), and no more of a host's monitors are claimed than it has permits free. Before, a claim of eight
+   * could take six monitors of one host with one permit free and give five back in a second statement.
+   */
+  hosts: HostPermits = unlimitedHosts,
   /** The worker's clock: what is due, and when leases end. */
   now: Date = new Date(),
   /**
@@ -44,19 +67,41 @@ export async function claimDueMonitors(
   skipMonitors: readonly string[] = [],
 ): Promise<MonitorRow[]> {
   if (limit <= 0) return [];
+  const saturated = [...hosts.inUse].filter(([, used]) => used >= hosts.perHost).map(([host]) => host);
+  const limited = Number.isFinite(hosts.perHost);
   const due = db
-    .select({ id: monitors.id })
+    .select(
+      limited
+        ? { id: monitors.id, host: monitors.host, nextCheckAt: monitors.nextCheckAt }
+        : { id: monitors.id },
+    )
     .from(monitors)
-    .where(and(claimable(now, skipHosts, skipMonitors), dueBy(now)))
+    .where(and(claimable(now, saturated, skipMonitors), dueBy(now)))
     .orderBy(asc(monitors.nextCheckAt))
-    .limit(limit)
+    .limit(limited ? limit * candidatesPerSlot : limit)
     .for("update", { skipLocked: true });
   const rows = await db
     .update(monitors)
     .set({ leaseUntil: leaseInterval(now, leaseMs), leaseOwner: owner })
-    .where(inArray(monitors.id, due))
+    .where(inArray(monitors.id, limited ? withinHostPermits(due, hosts, limit) : due))
     .returning();
   return rows.sort((a, b) => a.nextCheckAt.getTime() - b.nextCheckAt.getTime());
+}
+
+/**
+ * The first `limit` of the due candidates, in due order, taking no more of each host than its free permits.
+ * The candidates are locked in their own query (PostgreSQL refuses FOR UPDATE beside a window function); those
+ * left out are unlocked when the claim's statement ends. In parentheses: drizzle inlines a SQL fragment as it is.
+ */
+function withinHostPermits(candidates: SQLWrapper, hosts: HostPermits, limit: number): SQL {
+  const used = JSON.stringify([...hosts.inUse].map(([host, count]) => ({ host, used: count })));
+  return sql`(with candidate as ${candidates},
+    ranked as (
+      select c.id, c.next_check_at,
+        row_number() over (partition by c.host order by c.next_check_at, c.id) + coalesce(u.used, 0) as nth
+      from candidate c left join jsonb_to_recordset(${used}::jsonb) as u(host text, used int) on u.host = c.host
+    )
+    select id from ranked where nth <= ${hosts.perHost} order by next_check_at, id limit ${limit})`;
 }
 
 /**

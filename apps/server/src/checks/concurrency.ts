@@ -35,6 +35,12 @@ export class Semaphore {
   }
 }
 
+/** The per-host permits of the claiming worker: how many checks each host may have at once, and those running. */
+export interface HostPermits {
+  perHost: number;
+  inUse: ReadonlyMap<string, number>;
+}
+
 /**
  * Permits per host, taken without waiting: the worker claims only monitors whose host has a free permit
  * and takes the permit before the slot, so a host at its limit never holds a slot.
@@ -56,6 +62,11 @@ export class HostLimiter {
     const used = (this.inUse.get(host) ?? 0) - 1;
     if (used <= 0) this.inUse.delete(host);
     else this.inUse.set(host, used);
+  }
+
+  /** The permits in use by host, for a claim that takes no more of a host's monitors than it has free. */
+  permits(): HostPermits {
+    return { perHost: this.perHost, inUse: new Map(this.inUse) };
   }
 
   /** Hosts with no free permit (left out of the next claim). */

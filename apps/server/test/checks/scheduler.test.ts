@@ -1,7 +1,12 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type CheckWorker, type CheckWorkerOptions, createCheckWorker } from "../../src/checks/check-worker";
-import { claimDueMonitors, claimMonitor, claimMonitors } from "../../src/checks/claims.repository";
+import {
+  claimDueMonitors,
+  claimMonitor,
+  claimMonitors,
+  unlimitedHosts,
+} from "../../src/checks/claims.repository";
 import { checks } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
 import {
@@ -82,6 +87,33 @@ describe(`scheduler on ${databaseKind}`, () => {
     await db.update(monitors).set({ paused: true }).where(inArray(monitors.id, ids));
   });
 
+  it("claims no more of a host's monitors than its free permits, and fills the claim from other hosts", async () => {
+    const owner = await t.signUp("Business");
+    const ids = await insertMonitors(owner.id, ["/h1", "/h2", "/h3", "/h4", "/h5", "/h6", "/h7"]);
+    const db = t.database.handle.db;
+    // Due in this order: four on a host with one of its two permits in use, then two on a free host, then
+    // one on a host at its limit.
+    const hostOf = [...Array(4).fill("busy.test"), "free.test", "free.test", "full.test"];
+    for (const [i, id] of ids.entries())
+      await db
+        .update(monitors)
+        .set({ paused: false, host: hostOf[i], nextCheckAt: sql`now() - make_interval(secs => ${60 - i})` })
+        .where(eq(monitors.id, id));
+    const permits = {
+      perHost: 2,
+      inUse: new Map([
+        ["busy.test", 1],
+        ["full.test", 2],
+      ]),
+    };
+    const claimed = await claimDueMonitors(db, "worker-a", 4, 60_000, permits);
+    expect(claimed.map((m) => m.id)).toEqual([ids[0], ids[4], ids[5]]);
+    // What it left is due and unleased for the next claim.
+    const next = await claimDueMonitors(db, "worker-b", 10, 60_000);
+    expect(next.map((m) => m.id)).toEqual([ids[1], ids[2], ids[3], ids[6]]);
+    await db.update(monitors).set({ paused: true }).where(inArray(monitors.id, ids));
+  });
+
   it("leaves out the monitors still in flight in the claiming worker, even when their lease is free", async () => {
     // A check's write releases its lease before the worker sees the answer: a claim in between would take a
     // lease no check runs under, and the monitor would wait for it to expire.
@@ -92,7 +124,7 @@ describe(`scheduler on ${databaseKind}`, () => {
       .update(monitors)
       .set({ paused: false, nextCheckAt: sql`now() - interval '1 minute'` })
       .where(inArray(monitors.id, ids));
-    const claimed = await claimDueMonitors(db, "worker-a", 10, 60_000, [], new Date(), [ids[0]]);
+    const claimed = await claimDueMonitors(db, "worker-a", 10, 60_000, unlimitedHosts, new Date(), [ids[0]]);
     expect(claimed.map((m) => m.id)).toEqual([ids[1]]);
     expect((await claimDueMonitors(db, "worker-b", 10, 60_000)).map((m) => m.id)).toEqual([ids[0]]);
     await db.update(monitors).set({ paused: true }).where(inArray(monitors.id, ids));
@@ -109,7 +141,7 @@ describe(`scheduler on ${databaseKind}`, () => {
       .update(monitors)
       .set({ paused: false, nextCheckAt: sql`'2026-01-01T12:00:00.000500Z'::timestamptz` })
       .where(eq(monitors.id, id));
-    const claimed = await claimDueMonitors(db, "worker-a", 1, 60_000, [], workerNow);
+    const claimed = await claimDueMonitors(db, "worker-a", 1, 60_000, unlimitedHosts, workerNow);
     expect(claimed.map((m) => m.id)).toEqual([id]);
     await db.update(monitors).set({ paused: true }).where(eq(monitors.id, id));
   });
