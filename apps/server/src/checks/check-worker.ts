@@ -11,7 +11,7 @@ import { type CheckTiming, defaultCheckTiming } from "./check-timing";
 import { createCheckWriter, LeaseLost, recordCheck } from "./check-writer";
 import { findSnapshotBlobs } from "./checks.repository";
 import { claimDueMonitors, claimMonitors, extendLeases, nextDueAt, releaseLeases } from "./claims.repository";
-import { HostLimiter, type HostPermits, Semaphore } from "./concurrency";
+import { HostLimiter, Semaphore } from "./concurrency";
 import { checkPage, type FetchSettings, type PreviousVersion } from "./page-check";
 import { checkSite, watchSitePages } from "./site-check";
 import { SnapshotCache } from "./snapshot-cache";
@@ -28,11 +28,6 @@ export interface CheckWorkerOptions {
    */
   claimGroup?: { slots: number; delayMs: number };
   perHostConcurrency?: number;
-  /**
-   * How many due monitors the scheduler claims beyond its free slots, to start as checks end (default: half
-   * the slots). A claim costs the embedded database a few milliseconds however few rows it takes.
-   */
-  claimAhead?: number;
   /** Claim due monitors in a loop (the scheduler). Off in the `api` role, which only runs first checks. */
   schedule?: boolean;
   /** Longest sleep between two claims when nothing is due (new monitors from other nodes are seen then). */
@@ -87,17 +82,8 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   /** Checks asked for while a check of the same monitor runs here: moved to `soon` when that check ends. */
   const askedWhileRunning = new Map<string, Date>();
   const cache = new SnapshotCache(options.snapshotCacheBytes ?? 16 * 1024 * 1024);
-  /**
-   * Due monitors the scheduler claimed ahead of free slots (leased, in due order), started as slots free up
-   * without a claim's round trip each time. A claim counts them with the checks running against their hosts'
-   * permits, so a host at its limit has none waiting here: its monitors stay due for a worker with a permit.
-   */
-  const ready: MonitorRow[] = [];
-  const claimAhead = options.claimAhead ?? claimGroup.slots;
   const scheduling = options.schedule ?? true;
   let running = false;
-  /** Set by `stop()`: nothing claimed ahead starts any more (`runOnce` works without `start`). */
-  let stopped = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
@@ -171,7 +157,6 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       held = false;
       hosts.release(monitor.host);
       slots.release();
-      startReady();
       wake?.();
       startSoonChecks();
     };
@@ -185,7 +170,6 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
         if (!soon.has(monitor.id)) soon.set(monitor.id, askedAt);
       }
       giveBackSlot();
-      startReady();
       wake?.();
       startSoonChecks();
     });
@@ -264,72 +248,42 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     wake?.();
   }
 
-  /** Starts the claimed-ahead monitors that a free slot and their host's permit allow, in due order. */
-  function startReady(): Promise<void>[] {
-    const started: Promise<void>[] = [];
-    for (let i = 0; i < ready.length && slots.free > 0 && !stopped; ) {
-      const monitor = ready[i] as MonitorRow;
-      if (!hosts.tryAcquire(monitor.host)) {
-        i++;
+  /** Claims due monitors for the free slots and starts their checks; returns the claim's size and the checks. */
+  async function claimRound(): Promise<{ free: number; claimed: number; checks: Promise<void>[] }> {
+    const free = slots.free;
+    const claimed =
+      free > 0
+        ? await claimDueMonitors(db, owner, free, timing.leaseMs, hosts.permits(), clock.now(), [
+            ...inFlight.keys(),
+          ])
+        : [];
+    const checks: Promise<void>[] = [];
+    const giveBack: string[] = [];
+    for (const monitor of claimed) {
+      // Our own check of it outlived its lease and is still running: let that one finish.
+      if (inFlight.has(monitor.id)) continue;
+      // The host permit first, then the slot: a host at its limit never holds a slot. Claimed
+      // beyond the host's free permits: given back at once, due for the next claim.
+      if (slots.free === 0 || !hosts.tryAcquire(monitor.host)) {
+        giveBack.push(monitor.id);
         continue;
       }
-      ready.splice(i, 1);
-      void slots.acquire();
-      started.push(launch(monitor));
+      await slots.acquire();
+      checks.push(launch(monitor));
     }
-    return started;
-  }
-
-  /** Claimed-ahead monitors whose host has a permit free (the others wait for one of its checks to end). */
-  function startable(): number {
-    const saturated = new Set(hosts.saturated());
-    return ready.filter((monitor) => !saturated.has(monitor.host)).length;
-  }
-
-  /** The host permits a claim must respect: checks running here and monitors waiting in `ready` both count. */
-  function claimPermits(): HostPermits {
-    const permits = hosts.permits();
-    const inUse = new Map(permits.inUse);
-    for (const monitor of ready) inUse.set(monitor.host, (inUse.get(monitor.host) ?? 0) + 1);
-    return { perHost: permits.perHost, inUse };
-  }
-
-  /**
-   * Claims due monitors for the free slots and `ahead` more, and starts the checks that slots and host
-   * permits allow (the others wait in `ready`). Returns how many it asked for, how many it got and the checks.
-   */
-  async function claimRound(
-    ahead: number,
-  ): Promise<{ wanted: number; claimed: number; checks: Promise<void>[] }> {
-    const checks = startReady();
-    const wanted = slots.free > 0 ? slots.free + Math.max(0, ahead - ready.length) : 0;
-    const skip = [...inFlight.keys(), ...ready.map((monitor) => monitor.id)];
-    const claimed =
-      wanted > 0
-        ? await claimDueMonitors(db, owner, wanted, timing.leaseMs, claimPermits(), clock.now(), skip)
-        : [];
-    // Our own check of one outlived its lease and is still running: let that one finish.
-    const fresh = claimed.filter((monitor) => !inFlight.has(monitor.id));
-    ready.push(...fresh);
-    ready.sort((a, b) => a.nextCheckAt.getTime() - b.nextCheckAt.getTime());
-    checks.push(...startReady());
-    return { wanted, claimed: claimed.length, checks };
-  }
-
-  /** Gives back what waits in `ready` (a round that claims nothing ahead, or the worker stopping). */
-  async function releaseReady(): Promise<void> {
-    const ids = ready.splice(0).map((monitor) => monitor.id);
-    await releaseLeases(db, ids, owner);
+    if (giveBack.length > 0) await releaseLeases(db, giveBack, owner);
+    return { free, claimed: claimed.length, checks };
   }
 
   async function schedulerLoop(): Promise<void> {
     while (running) {
       try {
-        const { wanted, claimed } = await claimRound(claimAhead);
+        const { free, claimed } = await claimRound();
         if (!running) break;
-        // Nothing more is due now (or only on hosts at their limit): sleep until something may be.
-        if (claimed < wanted) await sleep(await idleDelay());
-        else await roomToClaim();
+        if (slots.free === 0) {
+          await sleep(idlePollMs);
+          await severalSlotsFree();
+        } else if (claimed < free) await sleep(await idleDelay());
       } catch (error) {
         log("error", "Claiming due monitors failed", error);
         await sleep(idlePollMs);
@@ -337,14 +291,10 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     }
   }
 
-  /**
-   * Waits (at most `idlePollMs`) until a slot is free and fewer than half the claimed-ahead monitors are
-   * left, so that one claim takes several; a slot that frees meanwhile starts a waiting monitor at once.
-   */
-  async function roomToClaim(): Promise<void> {
-    const until = Date.now() + idlePollMs;
-    const lowWater = Math.max(1, Math.ceil(claimAhead / 2));
-    while (running && Date.now() < until && (slots.free === 0 || startable() >= lowWater))
+  /** While checks run, waits (at most `claimGroup.delayMs`) for several free slots: one claim fills them. */
+  async function severalSlotsFree(): Promise<void> {
+    const until = Date.now() + claimGroup.delayMs;
+    while (running && slots.free < claimGroup.slots && inFlight.size > 0 && Date.now() < until)
       await sleep(until - Date.now());
   }
 
@@ -356,7 +306,6 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   async function renewLeases(): Promise<void> {
     const now = clock.now();
     const ids = [...checkStarts].filter(([, at]) => now.getTime() - at < deadlineMs).map(([id]) => id);
-    ids.push(...ready.map((monitor) => monitor.id));
     await extendLeases(db, ids, owner, timing.leaseMs, now).catch((error) =>
       log("warn", "Renewing the leases of running checks failed", error),
     );
@@ -365,10 +314,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   /** Sleeps until the next monitor is due, at most `idlePollMs`. */
   async function idleDelay(): Promise<number> {
     const now = clock.now();
-    // The claim's skips: a host whose permits its running and waiting monitors hold has nothing claimable.
-    const permits = claimPermits();
-    const full = [...permits.inUse].filter(([, used]) => used >= permits.perHost).map(([host]) => host);
-    const next = await nextDueAt(db, now, full, [...inFlight.keys(), ...ready.map((monitor) => monitor.id)]);
+    const next = await nextDueAt(db, now, hosts.saturated(), [...inFlight.keys()]);
     if (!next) return idlePollMs;
     return Math.min(idlePollMs, Math.max(20, next.getTime() - now.getTime()));
   }
@@ -377,25 +323,20 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     name: "check-worker",
     owner,
     async runOnce() {
-      const { checks } = await claimRound(0);
-      // Claimed for a slot a check asked for meanwhile took, or for a host that reached its limit since.
-      await releaseReady();
+      const { checks } = await claimRound();
       await Promise.all(checks);
       return checks.length;
     },
     start() {
       running = true;
-      stopped = false;
       renewal = setInterval(() => void renewLeases(), timing.leaseMs / 2);
       renewal.unref();
       if (scheduling) loop = schedulerLoop();
     },
     async stop() {
       running = false;
-      stopped = true;
       wake?.();
       await loop;
-      await releaseReady();
       if (renewal) clearInterval(renewal);
       if (claimTimer) clearTimeout(claimTimer);
       const grace = new Promise<void>((resolve) =>
@@ -413,8 +354,6 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
         askWhileRunning(monitorId);
         return;
       }
-      // Claimed by this scheduler and waiting for a slot: its check starts after the request, answering it.
-      if (ready.some((monitor) => monitor.id === monitorId)) return;
       // With every slot busy or promised to checks asked for before, a scheduler takes the monitor when
       // it is due, as it takes any other.
       if (scheduling && slots.free <= soon.size) {
