@@ -54,8 +54,8 @@ export async function claimDueMonitors(
   leaseMs: number,
   /**
    * The worker's host permits: a host at its limit is left out (its monitors stay due for a worker with a free
-   * permit), and no more of a host's monitors are claimed than it has permits free. Before, a claim of eight
-   * could take six monitors of one host with one permit free and give five back in a second statement.
+   * permit), and no more of a host's monitors are claimed than it has permits free, so the worker never
+   * gives claimed monitors back in a second statement and the claim's other rows fill the free slots.
    */
   hosts: HostPermits = unlimitedHosts,
   /** The worker's clock: what is due, and when leases end. */
