@@ -15,7 +15,7 @@ import type { Database } from "../db";
 import { checks } from "../db/schema/checks";
 import { type MonitorRow, monitors } from "../db/schema/monitors";
 import { lastStartedAt } from "./check-counts";
-import type { HostPermits } from "./concurrency";
+import { type HostPermits, saturatedHosts } from "./concurrency";
 
 /**
  * The scheduler's claims (DESIGN §2). A claim takes due monitors with FOR UPDATE SKIP LOCKED, so two
@@ -67,7 +67,7 @@ export async function claimDueMonitors(
   skipMonitors: readonly string[] = [],
 ): Promise<MonitorRow[]> {
   if (limit <= 0) return [];
-  const saturated = [...hosts.inUse].filter(([, used]) => used >= hosts.perHost).map(([host]) => host);
+  const saturated = saturatedHosts(hosts);
   const limited = Number.isFinite(hosts.perHost);
   const due = db
     .select(

@@ -41,6 +41,11 @@ export interface HostPermits {
   inUse: ReadonlyMap<string, number>;
 }
 
+/** Hosts with no permit free: left out of a claim. */
+export function saturatedHosts(permits: HostPermits): string[] {
+  return [...permits.inUse].filter(([, used]) => used >= permits.perHost).map(([host]) => host);
+}
+
 /**
  * Permits per host, taken without waiting: the worker claims only monitors whose host has a free permit
  * and takes the permit before the slot, so a host at its limit never holds a slot.
@@ -71,6 +76,6 @@ export class HostLimiter {
 
   /** Hosts with no free permit (left out of the next claim). */
   saturated(): string[] {
-    return [...this.inUse].filter(([, used]) => used >= this.perHost).map(([host]) => host);
+    return saturatedHosts({ perHost: this.perHost, inUse: this.inUse });
   }
 }
