@@ -6,6 +6,8 @@
  * Passes (a pass = every monitor checked once, timed until the last check is recorded):
  *   baseline (check now, first checks) · unchanged (check now, nothing changed but the noise) ·
  *   round 1 (check now, 30% of the pages changed) · round 2 (scheduler: every monitor due at once) ·
+ *   settled (scheduler, nothing changed but the noise, by now learned: the unchanged pass is each monitor's
+ *   second check, where a page's noise is first seen and learned with a second read) ·
  *   then the lag phase: monitors due `lagRate` per second, the scheduler's lateness p50/p99; with
  *   `sustained`, the sustained lag run on copies of the monitors (sustained-lag.ts).
  * The embedded database is one process's: while `serve` runs, the benchmark reads and schedules it
@@ -115,6 +117,13 @@ export interface CaseResult {
   /** Write-ahead log per check. */
   walBytesPerUnchangedCheck: number;
   walBytesPerChangedCheck: number | null;
+  /** The settled pass: unchanged checks once the noise is learned, as on a server that has run a while. */
+  settled: {
+    checksPerSecond: number;
+    cpuSecondsPerCheck: number;
+    bytesPerCheck: number;
+    walBytesPerCheck: number;
+  };
   /** `checks` of the `due` monitors started (the percentiles are theirs). */
   lagMs: { rate: number; due: number; checks: number; p50: number | null; p99: number | null };
   sustained: SustainedResult | null;
@@ -357,6 +366,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
     const changed1 = await pass(`round ${round1}`, "check now", await workload.truth(round1));
     const round2 = await workload.nextRound();
     const changed2 = await pass(`round ${round2}`, "scheduler", await workload.truth(round2));
+    const settled = await pass("settled", "scheduler", await workload.truth(0));
 
     // The lag phase: monitors due at lagRate per second; how late each first check started.
     const lagChecks = Math.min(pages, Math.round(options.lagRate * options.lagSeconds));
@@ -417,6 +427,12 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       bytesPerChangedCheck: growth.changed,
       walBytesPerUnchangedCheck: wal.unchanged,
       walBytesPerChangedCheck: wal.changed,
+      settled: {
+        checksPerSecond: settled.checksPerSecond,
+        cpuSecondsPerCheck: settled.cpuSecondsPerCheck,
+        bytesPerCheck: Math.round(settled.bytes / Math.max(1, settled.checks)),
+        walBytesPerCheck: Math.round(settled.walBytes / Math.max(1, settled.checks)),
+      },
       lagMs: {
         rate: options.lagRate,
         due: lagChecks,
@@ -426,7 +442,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       },
       changesInTruth: sum(changedPasses, (p) => p.truth!.changed),
       missed: sum(changedPasses, (p) => p.truth!.missed),
-      noiseAlerts: sum([unchanged, changed1, changed2], (p) => p.truth?.noise ?? 0),
+      noiseAlerts: sum([unchanged, changed1, changed2, settled], (p) => p.truth?.noise ?? 0),
       sustained,
       passes,
       log: keep ? deployment.logFile : null,
