@@ -118,12 +118,7 @@ export interface CaseResult {
   walBytesPerUnchangedCheck: number;
   walBytesPerChangedCheck: number | null;
   /** The settled pass: unchanged checks once the noise is learned, as on a server that has run a while. */
-  settled: {
-    checksPerSecond: number;
-    cpuSecondsPerCheck: number;
-    bytesPerCheck: number;
-    walBytesPerCheck: number;
-  };
+  settled: { checksPerSecond: number; bytesPerCheck: number; walBytesPerCheck: number };
   /** `checks` of the `due` monitors started (the percentiles are theirs). */
   lagMs: { rate: number; due: number; checks: number; p50: number | null; p99: number | null };
   sustained: SustainedResult | null;
@@ -179,7 +174,7 @@ interface DatabaseWrites {
 }
 
 /**
- * Bytes per unchanged check (the unchanged pass's), and per changed check: the change rounds' bytes less
+ * Bytes per unchanged check (the unchanged or settled pass's), and per changed check: the change rounds' bytes less
  * their unchanged checks' share, over the pages that really changed.
  */
 function perCheck(unchanged: PassResult, changedPasses: PassResult[], bytes: (pass: PassResult) => number) {
@@ -429,9 +424,8 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       walBytesPerChangedCheck: wal.changed,
       settled: {
         checksPerSecond: settled.checksPerSecond,
-        cpuSecondsPerCheck: settled.cpuSecondsPerCheck,
-        bytesPerCheck: Math.round(settled.bytes / Math.max(1, settled.checks)),
-        walBytesPerCheck: Math.round(settled.walBytes / Math.max(1, settled.checks)),
+        bytesPerCheck: perCheck(settled, [], (p) => p.bytes).unchanged,
+        walBytesPerCheck: perCheck(settled, [], (p) => p.walBytes).unchanged,
       },
       lagMs: {
         rate: options.lagRate,
