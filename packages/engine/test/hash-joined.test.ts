@@ -15,6 +15,21 @@ describe("updateJoined", () => {
     }
   });
 
+  it("hashes long parts and many of them, across its chunks, as the joined string", () => {
+    const long = "x".repeat(20_000);
+    for (const parts of [[long], [long, "a", long], Array.from({ length: 5000 }, (_, i) => `path/${i}/€`)])
+      expect(joinedSha(parts, "\n")).toBe(sha(parts.join("\n")));
+  });
+
+  // A chunk that ended between the halves of a pair would encode each half as U+FFFD.
+  it("never splits a surrogate pair across two chunks", () => {
+    const emoji = "\u{1F600}";
+    const high = emoji.slice(0, 1);
+    const low = emoji.slice(1);
+    const parts = [`${"a".repeat(16_383)}${high}`, `${low}b`];
+    expect(joinedSha(parts, "")).toBe(sha(parts.join("")));
+  });
+
   it("keeps empty parts and a multi-character separator in place", () => {
     const parts = ["", "a", "", "", "b", ""];
     expect(joinedSha(parts, ", ")).toBe(sha(parts.join(", ")));
