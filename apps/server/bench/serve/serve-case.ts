@@ -77,6 +77,8 @@ export interface PassResult {
   unchecked: number;
   /** Growth of the tables and their indexes. */
   bytes: number;
+  /** The tables that grew, by name, largest first (where the bytes went). */
+  bytesByTable: Record<string, number>;
   /** Write-ahead log written. */
   walBytes: number;
   rowsWritten: number;
@@ -169,8 +171,17 @@ export function scoreRound(truth: readonly PageTruth[], reported: ReadonlySet<st
 
 interface DatabaseWrites {
   bytes: number;
+  tables: Record<string, number>;
   rowsWritten: number;
   walPosition: number;
+}
+
+/** Each table's growth between two readings, the tables that grew only, largest first. */
+function growthByTable(before: DatabaseWrites, after: DatabaseWrites): Record<string, number> {
+  const grown = Object.entries(after.tables)
+    .map(([name, size]): [string, number] => [name, size - (before.tables[name] ?? 0)])
+    .filter(([, growth]) => growth !== 0);
+  return Object.fromEntries(grown.sort((a, b) => b[1] - a[1]));
 }
 
 /**
@@ -335,6 +346,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         fetches,
         unchecked: done.unchecked,
         bytes: after.bytes - before.bytes,
+        bytesByTable: growthByTable(before, after),
         walBytes: after.walPosition - before.walPosition,
         rowsWritten: after.rowsWritten - before.rowsWritten,
         dataDirBytes: embedded ? directoryBytes(dataDir) - dirBefore : null,

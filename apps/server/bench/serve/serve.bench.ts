@@ -64,6 +64,17 @@ const sustained =
     : undefined;
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Where the bytes of the unchanged and settled passes went: the tables that grew most, in KB. */
+function growthLines(row: CaseResult): string[] {
+  return row.passes
+    .filter((pass) => pass.pass === "unchanged" || pass.pass === "settled")
+    .map((pass) => {
+      const tables = Object.entries(pass.bytesByTable).slice(0, 4);
+      const listed = tables.map(([name, growth]) => `${name} ${Math.round(growth / 1024)}`).join(", ");
+      return `${row.tool} N=${row.pages}, ${pass.pass} pass: growth by table (KB) ${listed || "none"}.`;
+    });
+}
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(1))
@@ -165,6 +176,7 @@ const lines = [
       );
     if (!peak) return [];
     return [
+      ...growthLines(row),
       `${row.tool} N=${row.pages}: idle RSS ${row.idleRssMb} MB; largest process at its peak: rss ${peak.rssMb} = main heap ${peak.heapTotalMb} (used ${peak.heapUsedMb}) + external ${peak.externalMb} (array buffers ${peak.arrayBuffersMb}) + other ${peak.otherMb} MB (worker threads, WebAssembly, code, native).`,
       ...(peak.wasmMb === undefined
         ? []

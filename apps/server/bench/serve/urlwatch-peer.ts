@@ -54,6 +54,7 @@ export interface PeerResult {
   passes: (Omit<
     PassResult,
     | "bytes"
+    | "bytesByTable"
     | "walBytes"
     | "rowsWritten"
     | "dataDirBytes"
