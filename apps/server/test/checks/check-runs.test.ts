@@ -9,13 +9,12 @@ import { listChecks, listPricePoints } from "../../src/checks/history.repository
 import type { PageCheckOutcome } from "../../src/checks/page-check";
 import { checks, pricePoints } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
-import { users } from "../../src/db/schema/users";
 import { recentChecks } from "../../src/metrics/metrics.repository";
 import { checksPerDay, checksPerMonitor } from "../../src/reports/reports.repository";
 import { useTestDatabase } from "../helpers/database";
 import { testSnapshot, usd } from "../helpers/snapshot";
 import { emptyStoredDiff } from "../helpers/stored-diff";
-import { checkCount, insertPausedMonitors, testTiming } from "../monitors/support/checks";
+import { checkCount, insertOwner, insertPausedMonitors, testTiming } from "../monitors/support/checks";
 
 const database = useTestDatabase();
 
@@ -62,16 +61,8 @@ const changed: PageCheckOutcome = {
 };
 
 async function newMonitor(): Promise<string> {
-  const [user] = await db()
-    .insert(users)
-    .values({
-      email: `runs-${crypto.randomUUID()}@example.test`,
-      passwordHash: "x",
-      firstName: "R",
-      planType: "Business",
-    })
-    .returning();
-  const [id] = await insertPausedMonitors(db(), user.id, ["https://shop.example/anvil"]);
+  const owner = await insertOwner(db());
+  const [id] = await insertPausedMonitors(db(), owner.id, ["https://shop.example/anvil"]);
   await db().update(monitors).set({ paused: false }).where(eq(monitors.id, id));
   return id;
 }

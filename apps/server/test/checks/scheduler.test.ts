@@ -9,6 +9,7 @@ import {
 } from "../../src/checks/claims.repository";
 import { checks } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
+import { rowsOf } from "../../src/monitors/monitors.repository";
 import {
   changeCount,
   checkCount,
@@ -130,9 +131,7 @@ describe(`scheduler on ${databaseKind}`, () => {
     const marks = await db.execute(
       sql`select ${monitors.id} as id, xmax::text as xmax from ${monitors} where ${inArray(monitors.id, left)}`,
     );
-    const locked = (marks as unknown as { rows: { id: string; xmax: string }[] }).rows.filter(
-      (row) => row.xmax !== "0",
-    );
+    const locked = rowsOf<{ id: string; xmax: string }>(marks).filter((row) => row.xmax !== "0");
     expect(locked).toEqual([]);
     await db.update(monitors).set({ paused: true }).where(inArray(monitors.id, ids));
   });

@@ -1,3 +1,4 @@
+import type { PlanName } from "@changeradar/contracts";
 import { count, eq } from "drizzle-orm";
 import { checksCounted } from "../../../src/checks/check-counts";
 import { type CheckTiming, defaultCheckTiming } from "../../../src/checks/check-timing";
@@ -6,6 +7,8 @@ import type { Database } from "../../../src/db";
 import { notifications } from "../../../src/db/schema/alerts";
 import { changes, checks } from "../../../src/db/schema/checks";
 import { monitors } from "../../../src/db/schema/monitors";
+import { users } from "../../../src/db/schema/users";
+import { uniqueEmail } from "../../helpers/users";
 import { eventually } from "./test-app";
 
 /** Test timing: retries after 1 s (doubling), 3 failures before the alert, a 2 s lease. */
@@ -73,6 +76,15 @@ export async function notificationTypes(db: Database, monitorId: string): Promis
     .where(eq(notifications.monitorId, monitorId))
     .orderBy(notifications.createdAt);
   return rows.map((r) => r.type);
+}
+
+/** An account as a bare row (no sign-up, no session), for tests of the check path that only need an owner. */
+export async function insertOwner(db: Database, planType: PlanName = "Business"): Promise<{ id: string }> {
+  const [user] = await db
+    .insert(users)
+    .values({ email: uniqueEmail("owner"), passwordHash: "x", firstName: "O", planType })
+    .returning({ id: users.id });
+  return user;
 }
 
 /** Monitors on the given URLs, inserted paused (no first check) so the test decides when they are due. */
