@@ -15,6 +15,7 @@ import { createLogger, type Logger } from "../src/logger";
 import { createMailer, type Mailer } from "../src/mail/mailer";
 import { toAuthUser } from "../src/users/users.presenter";
 import { createScratchDatabase, insertBusinessUser } from "./scratch";
+import { tableBytes, totalBytes } from "./table-bytes";
 
 export interface BenchEnvironment {
   config: Config;
@@ -127,24 +128,9 @@ export async function scheduleSpread(
     from ranked r where r.id = m.id`);
 }
 
-/** Bytes of each table of the public schema, with its indexes and TOAST. */
-export async function tableBytes(env: BenchEnvironment): Promise<Map<string, number>> {
-  const result = await env.database.db.execute(sql`
-    select c.relname as name, pg_total_relation_size(c.oid)::float8 as bytes
-    from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relkind = 'r'`);
-  const rows = (result as unknown as { rows: { name: string; bytes: number }[] }).rows;
-  return new Map(rows.map((row) => [row.name, Number(row.bytes)]));
-}
-
+/** Bytes of every table of the public schema, with their indexes and TOAST. */
 export async function databaseBytes(env: BenchEnvironment): Promise<number> {
-  return [...(await tableBytes(env)).values()].reduce((sum, bytes) => sum + bytes, 0);
-}
-
-/** Growth per table between two measurements, largest first (tables that did not grow are left out). */
-export function growth(before: Map<string, number>, after: Map<string, number>): Record<string, number> {
-  const grown = [...after].map(([name, bytes]) => [name, bytes - (before.get(name) ?? 0)] as const);
-  return Object.fromEntries(grown.filter(([, bytes]) => bytes > 0).sort((a, b) => b[1] - a[1]));
+  return totalBytes(await tableBytes(env.database));
 }
 
 export async function countRows(env: BenchEnvironment, query: ReturnType<typeof sql>): Promise<number> {

@@ -16,13 +16,12 @@ import {
   type BenchEnvironment,
   countRows,
   databaseBytes,
-  growth,
   insertMonitors,
   openBenchEnvironment,
   scheduleSpread,
-  tableBytes,
 } from "./bench-setup";
 import { percentile, round, rssSampler } from "./bench-stats";
+import { growth, tableBytes } from "./table-bytes";
 
 const sizes = (process.env.BENCH_SIZES ?? "1000,10000").split(",").map(Number);
 const rate = Number(process.env.BENCH_RATE ?? 100);
@@ -84,27 +83,27 @@ async function runSize(count: number) {
     // 2. Capacity: every monitor due at once again, nothing changed. RSS is sampled from here on.
     rss.stop();
     rss = rssSampler();
-    const tablesBefore = await tableBytes(env);
+    const tablesBefore = await tableBytes(env.database);
     const bytesBefore = await databaseBytes(env);
     started = Date.now();
     await scheduleSpread(env, count, 0);
     await waitFor(async () => (await checksSoFar(env)) >= 2 * count, 30 * 60_000);
     const checksPerSecond = count / ((Date.now() - started) / 1000);
-    const unchangedGrowth = growth(tablesBefore, await tableBytes(env));
+    const unchangedGrowth = growth(tablesBefore, await tableBytes(env.database));
     const bytesPerUnchanged = ((await databaseBytes(env)) - bytesBefore) / count;
 
     // 3. Scheduled at `rate` checks/s; one page in ten changed before its check.
     const due = Math.min(count, Math.round(rate * windowSeconds));
     pages.change((i) => i < due && i % CHANGED_SHARE === 0);
     const expectedChanges = Math.ceil(due / CHANGED_SHARE);
-    const tablesBeforeChanges = await tableBytes(env);
+    const tablesBeforeChanges = await tableBytes(env.database);
     measuringLag = true;
     await scheduleSpread(env, due, (due / rate) * 1000);
     await waitFor(async () => (await checksSoFar(env)) >= 2 * count + due, 10 * 60_000);
     measuringLag = false;
     const changes = await changesSoFar(env);
     await waitFor(async () => receiver.latenciesMs.length >= changes, 120_000);
-    const changesGrowth = growth(tablesBeforeChanges, await tableBytes(env));
+    const changesGrowth = growth(tablesBeforeChanges, await tableBytes(env.database));
     // What a change adds: its row, the new snapshot and its blob, the notification and its deliveries.
     const changeBytes = CHANGE_TABLES.reduce((sum, table) => sum + (changesGrowth[table] ?? 0), 0);
 

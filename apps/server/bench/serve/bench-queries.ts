@@ -5,6 +5,7 @@ import { insertKey } from "../../src/api-keys/api-keys.repository";
 import type { DatabaseHandle } from "../../src/db/database";
 import { monitors } from "../../src/db/schema/monitors";
 import { insertBusinessUser } from "../scratch";
+import { tableBytes } from "../table-bytes";
 import {
   type CopyArgs,
   copy,
@@ -90,22 +91,14 @@ const walBytesAt = (lsn: string) => {
 };
 
 export async function bytes(database: DatabaseHandle) {
-  const sizes = await database.db.execute(sql`
-    select c.relname as name, pg_total_relation_size(c.oid)::float8 as bytes
-    from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relkind = 'r'`);
-  const tables = Object.fromEntries(
-    rowsOf<{ name: string; bytes: number }>(sizes).map((row) => [row.name, Number(row.bytes)]),
-  );
   const written = await database.db.execute(sql`
     select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::float8 as rows from pg_stat_user_tables`);
   // The write-ahead log's position: what the database wrote, whatever files it later reuses (on PostgreSQL
   // the whole cluster's, so other databases' work counts too).
   const wal = await database.db.execute(sql`select pg_current_wal_lsn()::text as lsn`);
   return {
-    bytes: Object.values(tables).reduce((sum, size) => sum + size, 0),
-    /** Each table's pg_total_relation_size (its indexes and TOAST included), by name. */
-    tables,
+    /** Each table's size by name (as an object: it travels as JSON from the embedded database's server). */
+    tables: Object.fromEntries(await tableBytes(database)),
     rowsWritten: Number(rowsOf<{ rows: number }>(written)[0].rows),
     walPosition: walBytesAt(rowsOf<{ lsn: string }>(wal)[0].lsn),
   };

@@ -29,6 +29,7 @@ import { createDatabase, type DatabaseHandle } from "../../src/db/database";
 import { migrate } from "../../src/db/migrate";
 import { percentile, round } from "../bench-stats";
 import { createScratchDatabase } from "../scratch";
+import { growth as growthByTable, totalBytes } from "../table-bytes";
 import { type BenchUser, changedSince, checkNow, waitChecked } from "./api-client";
 import { benchCommands, type ToolArgs } from "./bench-queries";
 import {
@@ -170,19 +171,12 @@ export function scoreRound(truth: readonly PageTruth[], reported: ReadonlySet<st
 }
 
 interface DatabaseWrites {
-  bytes: number;
   tables: Record<string, number>;
   rowsWritten: number;
   walPosition: number;
 }
 
-/** Each table's growth between two readings, the tables that grew only, largest first. */
-function growthByTable(before: DatabaseWrites, after: DatabaseWrites): Record<string, number> {
-  const grown = Object.entries(after.tables)
-    .map(([name, size]): [string, number] => [name, size - (before.tables[name] ?? 0)])
-    .filter(([, growth]) => growth !== 0);
-  return Object.fromEntries(grown.sort((a, b) => b[1] - a[1]));
-}
+const tablesOf = (writes: DatabaseWrites) => new Map(Object.entries(writes.tables));
 
 /**
  * Bytes per unchanged check (the unchanged or settled pass's), and per changed check: the change rounds' bytes less
@@ -345,8 +339,8 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         engineThreadsCpuSecondsPerCheck: round(workerCpu / Math.max(1, checks), 4)!,
         fetches,
         unchecked: done.unchecked,
-        bytes: after.bytes - before.bytes,
-        bytesByTable: growthByTable(before, after),
+        bytes: totalBytes(tablesOf(after)) - totalBytes(tablesOf(before)),
+        bytesByTable: growthByTable(tablesOf(before), tablesOf(after)),
         walBytes: after.walPosition - before.walPosition,
         rowsWritten: after.rowsWritten - before.rowsWritten,
         dataDirBytes: embedded ? directoryBytes(dataDir) - dirBefore : null,

@@ -176,7 +176,6 @@ const lines = [
       );
     if (!peak) return [];
     return [
-      ...growthLines(row),
       `${row.tool} N=${row.pages}: idle RSS ${row.idleRssMb} MB; largest process at its peak: rss ${peak.rssMb} = main heap ${peak.heapTotalMb} (used ${peak.heapUsedMb}) + external ${peak.externalMb} (array buffers ${peak.arrayBuffersMb}) + other ${peak.otherMb} MB (worker threads, WebAssembly, code, native).`,
       ...(peak.wasmMb === undefined
         ? []
@@ -185,6 +184,7 @@ const lines = [
           ]),
     ];
   }),
+  ...rows.flatMap((row) => ("idleRssMb" in row ? growthLines(row) : [])),
   ...sustainedTable(rows.flatMap((row) => ("sustained" in row && row.sustained ? [row] : []))),
   "",
   "checks/s: the unchanged pass and both change rounds (check now: unchanged + round 1; scheduler: round 2).",
