@@ -2,12 +2,15 @@
  * The engine next to the bare parser, on the same pages (the corpus's HTML pages), one core, in one
  * process: extract + compare (every watch kind, against the page's own previous snapshot: the common
  * unchanged path) and htmlparser2's Tokenizer with callbacks that do nothing. Prints one JSON object:
- * pages/s on the median page (1000 / median ms) and over all pages, for each, plus their ratio.
+ * pages/s on the median page (1000 / median ms) and over all pages, for each, plus their ratio; and the
+ * layers in between (each adds one stage to the one before), which show where the engine's time per page goes.
  */
 import { watchKinds } from "@changeradar/contracts";
-import { Tokenizer } from "htmlparser2";
+import { Parser, Tokenizer } from "htmlparser2";
 import { compareSnapshots } from "../src/compare";
 import { extractSnapshotSync } from "../src/extract";
+import { parseCapped } from "../src/extract/html/parse-capped";
+import { parseAndWalk } from "../src/extract/html/parse-walk";
 import { corpusEntries, readCorpusPage } from "../test/compare/mutations/corpus";
 
 const PASSES = Number(process.env.BENCH_PASSES ?? 3);
@@ -59,6 +62,16 @@ const engine = measure((i) => {
   compareSnapshots(previous[i], next, { watch });
 });
 const tokenizer = measure((i) => tokenize(pages[i].input.text));
+const layers = {
+  /** Elements opened with their attributes and closed (implied closes too), no tree. */
+  parser: measure((i) => new Parser({ onopentag: noop }).end(pages[i].input.text)),
+  /** The tree the walk and the extraction read (domhandler, capped). */
+  tree: measure((i) => parseCapped(pages[i].input.text)),
+  /** The tree and the page's facts, gathered from the parser's events (lines, paths, prices, controls…). */
+  walk: measure((i) => parseAndWalk(pages[i].input.text)),
+  /** The snapshot: the walk, then price, stock, items, images and structure read from its facts. */
+  extract: measure((i) => extractSnapshotSync({ ...pages[i].input, bytes: undefined })),
+};
 const sizes = pages.map((page) => page.bytes).sort((a, b) => a - b);
 
 process.stdout.write(
@@ -68,6 +81,7 @@ process.stdout.write(
     medianPageKb: round(sizes[Math.floor(sizes.length / 2)] / 1024),
     engineExtractCompare: engine,
     bareTokenizer: tokenizer,
+    layers,
     engineShareOfTokenizer: round(engine.medianPagePerSecond / tokenizer.medianPagePerSecond, 3),
   })}\n`,
 );
