@@ -113,17 +113,22 @@ export async function insertMonitorsFor(
   }
 }
 
-/** Makes `monitorsDue` monitors (by name order) due spread evenly over the next `spreadMs`, the rest tomorrow. */
+/**
+ * Makes `monitorsDue` monitors (by name order) due spread evenly over `spreadMs` from `from` (now when
+ * absent), the rest tomorrow.
+ */
 export async function scheduleSpread(
   env: BenchEnvironment,
   monitorsDue: number,
   spreadMs: number,
+  from?: Date,
 ): Promise<void> {
+  const start = from ? sql`${from.toISOString()}::timestamptz` : sql`now()`;
   await env.database.db.execute(sql`
     with ranked as (select id, row_number() over (order by created_at, id) - 1 as n from monitors)
     update monitors m set
       next_check_at = case when r.n < ${monitorsDue}
-        then now() + make_interval(secs => (r.n::float8 / ${Math.max(1, monitorsDue)}) * ${spreadMs / 1000})
+        then ${start} + make_interval(secs => (r.n::float8 / ${Math.max(1, monitorsDue)}) * ${spreadMs / 1000})
         else now() + interval '1 day' end
     from ranked r where r.id = m.id`);
 }
