@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../src/db/database";
+import { rowsOf } from "../src/monitors/monitors.repository";
 
 /** Bytes of each table of the public schema, with its indexes and TOAST. */
 export async function tableBytes(database: DatabaseHandle): Promise<Map<string, number>> {
@@ -7,8 +8,7 @@ export async function tableBytes(database: DatabaseHandle): Promise<Map<string, 
     select c.relname as name, pg_total_relation_size(c.oid)::float8 as bytes
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind = 'r'`);
-  const rows = (result as unknown as { rows: { name: string; bytes: number }[] }).rows;
-  return new Map(rows.map((row) => [row.name, Number(row.bytes)]));
+  return new Map(rowsOf<{ name: string; bytes: number }>(result).map((row) => [row.name, Number(row.bytes)]));
 }
 
 export function totalBytes(tables: ReadonlyMap<string, number>): number {
