@@ -15,7 +15,9 @@
  * BENCH_LAG_RATE (100 checks/s), BENCH_LAG_SECONDS (5; the issue's aim is 600), BENCH_TIMEOUT_MINUTES
  * (60 per pass), DATABASE_URL (else scripts/ensure-postgres.sh), BENCH_CPU_PROF (a directory: each server
  * process writes `--cpu-prof` profiles there on exit, one per thread; on PGlite one run per pass; read them
- * with profile-breakdown.ts), BENCH_STATEMENTS (1: count PGlite's SQL statements per check, statement-probe.mjs),
+ * with profile-breakdown.ts), BENCH_NODE_FLAGS (node flags added to the server command's own, such as V8's
+ * heap and garbage-collector flags that NODE_OPTIONS refuses; the header line names them), BENCH_STATEMENTS
+ * (1: count PGlite's SQL statements per check, statement-probe.mjs),
  * BENCH_COLD (1: on PGlite, stop the server between passes, so each pass runs in a process just started;
  * BENCH_STATEMENTS implies it).
  * The sustained run: BENCH_SUSTAINED_RATE (100 checks/s), BENCH_SUSTAINED_SECONDS (600; 0 skips the full
@@ -98,6 +100,8 @@ const header = {
   watch: watchKinds,
   lag: { rate: lagRate, seconds: lagSeconds },
   sustained: sustained ?? null,
+  /** Node flags added to the server command's own (BENCH_NODE_FLAGS), when an A/B run sets some. */
+  nodeFlags: env.BENCH_NODE_FLAGS || null,
 };
 process.stdout.write(`${JSON.stringify({ serveBench: header })}\n`);
 
@@ -156,7 +160,7 @@ const cell = (value: number | null | undefined) =>
   value === null || value === undefined ? "–" : String(value);
 const lines = [
   "",
-  `### Serve benchmark — commit ${header.commit}, ${header.cpus} cores, load ${header.loadAverageAtStart} at start, ${((Date.now() - startedAt) / 60_000).toFixed(1)} min`,
+  `### Serve benchmark — commit ${header.commit}${header.nodeFlags ? ` with node ${header.nodeFlags}` : ""}, ${header.cpus} cores, load ${header.loadAverageAtStart} at start, ${((Date.now() - startedAt) / 60_000).toFixed(1)} min`,
   "",
   "| tool | N | checks/s | check now | scheduler | CPU s/check | peak RSS MB | bytes/unchanged: growth (WAL) | bytes/changed: growth (WAL) | settled: checks/s, bytes (WAL) | lag p50 / p99 ms | missed / real changes | noise alerts | load avg (end) |",
   "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",

@@ -179,23 +179,28 @@ export interface Deployment {
   logFile: string;
 }
 
-/** BENCH_CPU_PROF=DIR: every server process writes V8 CPU profiles there when it exits (one run per PGlite pass). */
+/**
+ * BENCH_CPU_PROF=DIR: every server process writes V8 CPU profiles there when it exits (one run per PGlite
+ * pass). BENCH_NODE_FLAGS: node flags added to the command's own, for an A/B run of V8 settings (the heap and
+ * garbage collector ones are refused in NODE_OPTIONS).
+ */
 function startRole(role: string, env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): ChildProcess {
   // One file per thread (main, module loader, engine workers), named by Node (pid and thread id).
   const probe = env.BENCH_MEMORY_DIR
     ? ["--import", MEMORY_PROBE, "--import", STATEMENT_PROBE, "--import", LIVE_QUERY_PROBE]
     : [];
   const nodeOptions = [env.NODE_OPTIONS, ...probe].filter(Boolean).join(" ");
-  // The command itself, as an operator runs it: its first line gives node the product's heap settings.
-  // Node refuses --cpu-prof in NODE_OPTIONS, so a profiled run starts node with those same settings itself.
-  const [command, args] = process.env.BENCH_CPU_PROF
-    ? [
-        process.execPath,
-        [...shebangFlags(), "--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, BIN, role],
-      ]
-    : [BIN, [role]];
+  const extraFlags = [
+    ...(process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean),
+    ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+  ];
+  // The command itself, as an operator runs it: its first line gives node the product's heap settings and
+  // the environment for malloc. Flags of our own mean starting node with those same settings ourselves.
+  const shebang = shebangOf();
+  const [command, args] =
+    extraFlags.length > 0 ? [process.execPath, [...shebang.flags, ...extraFlags, BIN, role]] : [BIN, [role]];
   const child = spawn(command, args, {
-    env: { ...env, NODE_OPTIONS: nodeOptions },
+    env: { ...env, ...(extraFlags.length > 0 ? shebang.env : {}), NODE_OPTIONS: nodeOptions },
     // The IPC channel: the benchmark's SQL to a running `serve` (live-query-probe.mjs).
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
@@ -204,10 +209,18 @@ function startRole(role: string, env: NodeJS.ProcessEnv, log: NodeJS.WritableStr
   return child;
 }
 
-/** The node flags on the command's first line (`#!/usr/bin/env -S node --max-old-space-size=… …`). */
-function shebangFlags(): string[] {
-  const first = readFileSync(BIN, "utf8").split("\n", 1)[0] ?? "";
-  return first.split(/\s+/).filter((word) => word.startsWith("--"));
+/**
+ * The command's first line (`#!/usr/bin/env -S MALLOC_ARENA_MAX=2 … node --max-old-space-size=… …`): the
+ * environment it sets and the node flags it gives.
+ */
+function shebangOf(): { env: Record<string, string>; flags: string[] } {
+  const words = (readFileSync(BIN, "utf8").split("\n", 1)[0] ?? "").split(/\s+/);
+  const env: Record<string, string> = {};
+  for (const word of words) {
+    const assignment = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word);
+    if (assignment) env[assignment[1] as string] = assignment[2] as string;
+  }
+  return { env, flags: words.filter((word) => word.startsWith("--")) };
 }
 
 async function waitReady(baseUrl: string, children: ChildProcess[], timeoutMs = 180_000): Promise<void> {
