@@ -44,7 +44,13 @@ const snapshot: Snapshot = {
 const fetched = { httpStatus: 200, durationMs: 90, etag: '"e1"', lastModified: null, bodyHash: "b1:k1" };
 const outcomes: Record<string, PageCheckOutcome> = {
   sameBody: { ...fetched, kind: "same_body" },
-  unchangedWithPrice: { ...fetched, kind: "unchanged", snapshot, rebase: false, fingerprint: "f1" },
+  unchangedWithPrice: {
+    ...fetched,
+    kind: "unchanged",
+    version: { snapshot },
+    rebase: false,
+    fingerprint: "f1",
+  },
 };
 
 async function scalar(database: DatabaseHandle, query: ReturnType<typeof sql>): Promise<number> {
@@ -165,7 +171,7 @@ try {
     if (bytesWhere) await walRecords(database, from, await lsnText(database), bytesWhere);
     return wal;
   };
-  await record({ ...fetched, kind: "baseline", snapshot, screenshot: null, fingerprint: "f1" });
+  await record({ ...fetched, kind: "baseline", version: { snapshot }, screenshot: null, fingerprint: "f1" });
   for (const [kind, outcome] of Object.entries(outcomes)) {
     for (let i = 0; i < 20; i++) await record(outcome); // warm-up: page splits of a new table, plans
     await db.execute(sql`checkpoint`).catch(() => {});

@@ -20,14 +20,13 @@ import { parseScope } from "./extract";
 import { type FetchedPage, type FetchPageOptions, fetchPage } from "./fetch";
 import type { FetchRequest } from "./fetch/types";
 import {
-  type EncodedSnapshot,
   inProcessEngine,
+  type NewVersion,
   type PackedSnapshot,
   type PageEngine,
   type PageSource,
   type SnapshotFacts,
 } from "./pool/jobs";
-import type { Snapshot } from "./snapshot";
 
 export interface SnapshotPageRequest extends FetchRequest {
   /** The monitor's CSS selector or XPath scope (parsed here: a bad one throws before any fetch). */
@@ -67,11 +66,13 @@ export type PageSnapshot =
       kind: "snapshot";
       page: FetchedPage;
       bodyHash: string;
-      snapshot: Snapshot;
+      /**
+       * The new version: its snapshot, or (when the job compared it, or fingerprinted it) its stored form
+       * with its facts, the snapshot left where it was extracted.
+       */
+      version: NewVersion;
       /** The comparison with `compareWith`'s version; null when none was given or none was stored. */
       comparison: ChangeResult | null;
-      /** The snapshot as it is stored, when the job that compared (or fingerprinted) it made that too. */
-      encoded?: EncodedSnapshot;
       /** Its fingerprint, when `fingerprintWith` was given and there was nothing to compare it with. */
       fingerprint?: string;
       /** A copy of the body bytes, when asked for (`keepBody`). */
@@ -138,19 +139,18 @@ export async function snapshotPage(
           kind: "snapshot",
           page,
           bodyHash: hash,
-          snapshot: compared.snapshot,
+          version: compared.stored,
           comparison: compared.result,
-          encoded: compared.encoded,
           body,
         };
   }
   if (fingerprintWith) {
-    const stored = await engine.extractForStore(source, extractOptions, fingerprintWith);
-    return { kind: "snapshot", page, bodyHash: hash, ...stored, comparison: null, body };
+    const { stored, fingerprint } = await engine.extractForStore(source, extractOptions, fingerprintWith);
+    return { kind: "snapshot", page, bodyHash: hash, version: stored, fingerprint, comparison: null, body };
   }
   const snapshot =
     "input" in source
       ? await engine.extract(source.input, extractOptions)
       : await engine.extractBytes(source.page, extractOptions);
-  return { kind: "snapshot", page, bodyHash: hash, snapshot, comparison: null, body };
+  return { kind: "snapshot", page, bodyHash: hash, version: { snapshot }, comparison: null, body };
 }

@@ -1,5 +1,5 @@
 import type { IgnoredNoiseCounts } from "@changeradar/contracts";
-import type { EncodedSnapshot, Snapshot, SnapshotFacts } from "@changeradar/engine";
+import type { NewVersion, SnapshotFacts } from "@changeradar/engine";
 import type { LatestFacts, MonitorRow } from "../db/schema/monitors";
 import { type CheckTiming, nextCheckAfterFailure, nextCheckAfterSuccess } from "./check-timing";
 import type { MonitorState, NewChange } from "./checks.repository";
@@ -13,9 +13,8 @@ export type RecordedStatus = "unchanged" | "not_modified" | "changed" | "error";
 /** A new version of the page to store: its blobs and its snapshot row. */
 export interface PlannedStore {
   takenAt: Date;
-  snapshot: Snapshot;
-  /** The snapshot as it is stored, made by the engine's job; null: the writer encodes `snapshot`. */
-  encoded: EncodedSnapshot | null;
+  /** Its snapshot (the writer encodes it), or its stored form as the engine's job made it. */
+  version: NewVersion;
   screenshot: Uint8Array | null;
   fingerprint: string;
   /** The visual diff of a change, stored as a blob the change row points at. */
@@ -179,8 +178,7 @@ function storeOf(outcome: PageCheckOutcome, takenAt: Date): PlannedStore | null 
     case "baseline":
       return {
         takenAt,
-        snapshot: outcome.snapshot,
-        encoded: outcome.encoded ?? null,
+        version: outcome.version,
         screenshot: outcome.screenshot,
         fingerprint: outcome.fingerprint,
         diffImage: null,
@@ -189,8 +187,7 @@ function storeOf(outcome: PageCheckOutcome, takenAt: Date): PlannedStore | null 
       return outcome.rebase
         ? {
             takenAt,
-            snapshot: outcome.snapshot,
-            encoded: outcome.encoded ?? null,
+            version: outcome.version,
             screenshot: null,
             fingerprint: outcome.fingerprint,
             diffImage: null,
@@ -199,8 +196,7 @@ function storeOf(outcome: PageCheckOutcome, takenAt: Date): PlannedStore | null 
     case "changed":
       return {
         takenAt,
-        snapshot: outcome.snapshot,
-        encoded: outcome.encoded ?? null,
+        version: outcome.version,
         screenshot: outcome.screenshot,
         fingerprint: outcome.result.fingerprint,
         diffImage: outcome.result.diffs.visual?.diffPng ?? null,

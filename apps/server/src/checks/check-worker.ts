@@ -121,8 +121,8 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
             )
           : await checkSite(monitor, previous, options.fetch);
       // Before the record: once the check row is written the check is over for everyone waiting on it.
-      if (monitor.mode !== "page" && "snapshot" in outcome)
-        await watchSitePages(db, monitor, outcome.snapshot, clock.now());
+      if (monitor.mode !== "page" && "version" in outcome && "snapshot" in outcome.version)
+        await watchSitePages(db, monitor, outcome.version.snapshot, clock.now());
       fetched();
       const { status, snapshotId, packed, askedAgain } = await recordCheck(
         writer,
@@ -137,10 +137,11 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       // "Check now" came while this check ran: the page is checked again as it is now, here at once
       // when a slot is free (the monitor is also due for any scheduler).
       if (askedAgain) askWhileRunning(monitor.id);
-      if (snapshotId && "snapshot" in outcome) {
+      if (snapshotId && "version" in outcome) {
         if (monitor.latestSnapshotId) cache.delete(monitor.latestSnapshotId);
         const screenshot = "screenshot" in outcome ? outcome.screenshot : null;
-        cache.set(snapshotId, packed ?? outcome.snapshot, screenshot);
+        const stored = packed ?? ("snapshot" in outcome.version ? outcome.version.snapshot : null);
+        if (stored) cache.set(snapshotId, stored, screenshot);
       }
       options.onChecked?.({ monitorId: monitor.id, dueAt: monitor.nextCheckAt, startedAt, status });
     } catch (error) {

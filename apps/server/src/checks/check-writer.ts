@@ -192,17 +192,17 @@ async function writeBlobs(db: Database, plans: readonly CheckPlan[]): Promise<(S
   const inputs: (BlobInput | EncodedBlobInput)[] = [];
   const add = (bytes: Uint8Array | null, contentType: string) =>
     bytes ? inputs.push({ bytes, contentType }) - 1 : null;
-  const addSnapshot = ({ snapshot, encoded }: PlannedStore) =>
+  const addSnapshot = ({ version }: PlannedStore) =>
     inputs.push(
-      encoded
+      "encoded" in version
         ? {
             contentType: "application/json",
-            id: encoded.sha256,
-            size: encoded.size,
-            data: encoded.gzip,
+            id: version.encoded.sha256,
+            size: version.encoded.size,
+            data: version.encoded.gzip,
             encoding: "gzip",
           }
-        : { contentType: "application/json", bytes: Buffer.from(JSON.stringify(snapshot)) },
+        : { contentType: "application/json", bytes: Buffer.from(JSON.stringify(version.snapshot)) },
     ) - 1;
   const positions = plans.map(({ store }) =>
     store

@@ -6,13 +6,14 @@ import {
   BrowserStepError,
   type ChangeResult,
   type CompareOptions,
-  type EncodedSnapshot,
   emptyLearnedNoise,
   FetchError,
+  factsOfVersion,
   fetchPage,
   type IgnoredNoise,
   type LearnedNoise,
   type LocalPage,
+  type NewVersion,
   type PackedSnapshot,
   type PageEngine,
   type PageSnapshot,
@@ -21,6 +22,7 @@ import {
   type SnapshotFacts,
   sharedEnginePool,
   snapshotPage,
+  versionForJob,
 } from "@changeradar/engine";
 import type { MonitorRow } from "../db/schema/monitors";
 import { type BodyNoise, bodyNoiseOf, shouldLearnBodyTokens, withBodyTokens } from "./body-noise";
@@ -93,9 +95,7 @@ export type PageCheckOutcome =
   | (Fetched & { kind: "same_body" })
   | (Fetched & {
       kind: "baseline";
-      snapshot: Snapshot;
-      /** The snapshot as it is stored, when the engine's job made it (else the writer does). */
-      encoded?: EncodedSnapshot;
+      version: NewVersion;
       screenshot: Uint8Array | null;
       fingerprint: string;
     })
@@ -111,15 +111,13 @@ export type PageCheckOutcome =
       /** What the noise filter hid when it compared this version with the last. */
       ignored?: IgnoredNoise | null;
     } & (
-        | { snapshot: Snapshot; encoded?: EncodedSnapshot }
+        | { version: NewVersion }
         /** Compared where it was extracted: only its facts came back (it is not stored). */
         | { facts: SnapshotFacts; rebase: false }
       ))
   | (Fetched & {
       kind: "changed";
-      snapshot: Snapshot;
-      /** The snapshot as it is stored, when the engine's job made it (else the writer does). */
-      encoded?: EncodedSnapshot;
+      version: NewVersion;
       screenshot: Uint8Array | null;
       result: ChangeResult;
       learnedNoise?: LearnedNoise;
@@ -277,9 +275,8 @@ export async function checkPage(
       };
     }
     if (first.kind !== "snapshot") throw new Error("The page gave no content to compare.");
-    const { snapshot, page } = first;
-    // The form the store keeps, when the engine's job made it (else the writer encodes the snapshot).
-    const encoded = first.encoded ? { encoded: first.encoded } : {};
+    // The new version: its snapshot, or (when the engine's job compared or fingerprinted it) its stored form.
+    const { version, page } = first;
     const judged = first.comparison;
     let previous: PreviousVersion | null = null;
     const previousVersion = async () => {
@@ -288,21 +285,22 @@ export async function checkPage(
       return previous;
     };
     if (!judged && hasPrevious) previous = await loadPrevious();
-    if (snapshot.scopeMatched === false) return { ...fetched, kind: "error", error: scopeMissed(monitor) };
+    if (factsOfVersion(version).scopeMatched === false)
+      return { ...fetched, kind: "error", error: scopeMissed(monitor) };
     if (!judged && !previous) {
       // One fetch: noise is learned later, from a second fetch at the first check that sees a difference.
       return {
         ...fetched,
         kind: "baseline",
-        snapshot,
+        version,
         screenshot: page.screenshot,
-        ...encoded,
-        fingerprint: first.fingerprint ?? (await engine.fingerprint(snapshot, fingerprintOptions)),
+        fingerprint:
+          first.fingerprint ?? (await engine.fingerprint(versionForJob(version), fingerprintOptions)),
       };
     }
     const compare = async (learnedNoise: LearnedNoise | null) => {
       const before = await previousVersion();
-      return engine.compare(before.snapshot, snapshot, {
+      return engine.compare(before.snapshot, versionForJob(version), {
         ...compareOptions(monitor, learnedNoise),
         screenshots:
           before.screenshot && page.screenshot ? { before: before.screenshot, after: page.screenshot } : null,
@@ -324,13 +322,13 @@ export async function checkPage(
         const packed = judged && compareWith ? await compareWith.load() : null;
         if (packed) {
           ({ learnedNoise: learned, result: compared } = await engine.learnNoiseAndCompare(
-            snapshot,
-            again.snapshot,
+            versionForJob(version),
+            versionForJob(again.version),
             packed,
             compareOptions(monitor, null),
           ));
         } else {
-          learned = await engine.learnNoise(snapshot, again.snapshot, null);
+          learned = await engine.learnNoise(versionForJob(version), versionForJob(again.version), null);
           compared = await compare(learned);
         }
         if (first.body && again.body) {
@@ -351,15 +349,14 @@ export async function checkPage(
       return {
         ...done,
         kind: "unchanged",
-        snapshot,
-        ...encoded,
+        version,
         rebase: result.flipFlop,
         fingerprint: result.fingerprint,
         ignored: result.ignored ?? null,
         ...noise,
       };
     }
-    return { ...done, kind: "changed", snapshot, ...encoded, screenshot: page.screenshot, result, ...noise };
+    return { ...done, kind: "changed", version, screenshot: page.screenshot, result, ...noise };
   } catch (error) {
     return failure(error, started, first.page.status);
   }
@@ -372,7 +369,7 @@ function scopeMissed(monitor: MonitorRow): string {
 /** The facts of the version a check saw (title, price, availability), when it read the page. */
 export function factsOf(outcome: PageCheckOutcome): SnapshotFacts | null {
   if ("facts" in outcome) return outcome.facts;
-  return "snapshot" in outcome ? outcome.snapshot : null;
+  return "version" in outcome ? factsOfVersion(outcome.version) : null;
 }
 
 function compareOptions(monitor: MonitorRow, learnedNoise: LearnedNoise | null): CompareOptions {

@@ -47,7 +47,7 @@ export async function checkSite(
       return {
         ...done,
         kind: "baseline",
-        snapshot,
+        version: { snapshot },
         screenshot: null,
         fingerprint: siteFingerprint(snapshot),
       };
@@ -56,9 +56,9 @@ export async function checkSite(
     if (!result.changed) {
       // The same pages, a page held or no longer held: stored silently, so the next check knows.
       const rebase = result.fingerprint !== siteFingerprint(before);
-      return { ...done, kind: "unchanged", snapshot, rebase, fingerprint: result.fingerprint };
+      return { ...done, kind: "unchanged", version: { snapshot }, rebase, fingerprint: result.fingerprint };
     }
-    return { ...done, kind: "changed", snapshot, screenshot: null, result };
+    return { ...done, kind: "changed", version: { snapshot }, screenshot: null, result };
   } catch (error) {
     return {
       ...fetched,

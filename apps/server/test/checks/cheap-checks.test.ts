@@ -123,10 +123,11 @@ describe("a changed version", () => {
         if (key !== "extractAndCompare") return value;
         return async (...args: Parameters<PageEngine["extractAndCompare"]>) => {
           const answer = await target.extractAndCompare(...args);
-          if (!("encoded" in answer)) return answer;
-          const gzip = gzipSync(gunzipSync(answer.encoded.gzip), { level: 1 });
+          if (!("stored" in answer)) return answer;
+          const { encoded } = answer.stored;
+          const gzip = gzipSync(gunzipSync(encoded.gzip), { level: 1 });
           fromJobs.push(gzip);
-          return { ...answer, encoded: { ...answer.encoded, gzip } };
+          return { ...answer, stored: { ...answer.stored, encoded: { ...encoded, gzip } } };
         };
       },
     });
@@ -165,9 +166,10 @@ describe("a first version", () => {
         return async (...args: Parameters<PageEngine["extractForStore"]>) => {
           const answer = await target.extractForStore(...args);
           // Gzipped again at another level than the writer's: the stored bytes show whose they are.
-          const gzip = gzipSync(gunzipSync(answer.encoded.gzip), { level: 1 });
+          const { encoded } = answer.stored;
+          const gzip = gzipSync(gunzipSync(encoded.gzip), { level: 1 });
           fromJobs.push({ gzip, fingerprint: answer.fingerprint });
-          return { ...answer, encoded: { ...answer.encoded, gzip } };
+          return { ...answer, stored: { ...answer.stored, encoded: { ...encoded, gzip } } };
         };
       },
     });

@@ -60,6 +60,28 @@ const snapshot = (price: number | null = 24.99): Snapshot =>
   testSnapshot({ url: monitor.url, price: price === null ? null : usd(price), availability: "in_stock" });
 
 const fetched = { httpStatus: 200, durationMs: 120, etag: '"e2"', lastModified: null, bodyHash: "b2:k" };
+/** An unchanged check that read the page whole (its snapshot came back). */
+const unchanged = (
+  page: Snapshot,
+  more: Partial<
+    Pick<Extract<PageCheckOutcome, { kind: "unchanged" }>, "rebase" | "ignored" | "learnedNoise">
+  > = {},
+): PageCheckOutcome => ({
+  ...fetched,
+  kind: "unchanged",
+  version: { snapshot: page },
+  rebase: false,
+  fingerprint: "f0",
+  ...more,
+});
+/** A changed check that read the page whole, with no screenshot. */
+const changedTo = (page: Snapshot): PageCheckOutcome => ({
+  ...fetched,
+  kind: "changed",
+  version: { snapshot: page },
+  screenshot: null,
+  result: result(),
+});
 const noise: LearnedNoise = {
   version: 1,
   lineTemplates: [["Updated ", ""]],
@@ -153,7 +175,7 @@ const cases: Case[] = [
   },
   {
     name: "unchanged: quiet, facts and body hash refreshed, price point kept",
-    outcome: { ...fetched, kind: "unchanged", snapshot: snapshot(), rebase: false, fingerprint: "f0" },
+    outcome: unchanged(snapshot()),
     ...unchangedPlan,
   },
   {
@@ -169,14 +191,9 @@ const cases: Case[] = [
   },
   {
     name: "unchanged with noise ignored: the check row keeps only the kinds that hid something",
-    outcome: {
-      ...fetched,
-      kind: "unchanged",
-      snapshot: snapshot(),
-      rebase: false,
-      fingerprint: "f0",
+    outcome: unchanged(snapshot(), {
       ignored: { timestamps: 2, counters: 0, ids: 1, learned: 0, rules: [{ rule: "Sponsored", lines: 1 }] },
-    },
+    }),
     status: "unchanged",
     quiet: true,
     state: { bodyHash: "b2:k" },
@@ -185,7 +202,7 @@ const cases: Case[] = [
   },
   {
     name: "unchanged without a price: no price point",
-    outcome: { ...fetched, kind: "unchanged", snapshot: snapshot(null), rebase: false, fingerprint: "f0" },
+    outcome: unchanged(snapshot(null)),
     status: "unchanged",
     quiet: true,
     state: { latest: { title: "Acme Anvil", price: null, availability: "in_stock" } },
@@ -193,21 +210,14 @@ const cases: Case[] = [
   },
   {
     name: "unchanged with noise learned at this check: the noise is kept, still quiet",
-    outcome: {
-      ...fetched,
-      kind: "unchanged",
-      snapshot: snapshot(),
-      rebase: false,
-      fingerprint: "f0",
-      learnedNoise: noise,
-    },
+    outcome: unchanged(snapshot(), { learnedNoise: noise }),
     status: "unchanged",
     quiet: true,
     state: { learnedNoise: noise },
   },
   {
     name: "flip-flop back to a recent version: stored silently, no change",
-    outcome: { ...fetched, kind: "unchanged", snapshot: snapshot(), rebase: true, fingerprint: "f0" },
+    outcome: unchanged(snapshot(), { rebase: true }),
     status: "unchanged",
     quiet: false,
     state: {},
@@ -219,7 +229,13 @@ const cases: Case[] = [
   {
     name: "baseline: stored, fingerprints and noise reset",
     monitor: { latestSnapshotId: null, learnedNoise: noise, recentFingerprints: ["a", "b"] },
-    outcome: { ...fetched, kind: "baseline", snapshot: snapshot(), screenshot: png, fingerprint: "f9" },
+    outcome: {
+      ...fetched,
+      kind: "baseline",
+      version: { snapshot: snapshot() },
+      screenshot: png,
+      fingerprint: "f9",
+    },
     status: "unchanged",
     quiet: false,
     state: { learnedNoise: null, recentFingerprints: ["f9"], bodyHash: "b2:k" },
@@ -230,7 +246,7 @@ const cases: Case[] = [
   },
   {
     name: "changed and alerted: store, change and one change alert",
-    outcome: { ...fetched, kind: "changed", snapshot: snapshot(19.99), screenshot: null, result: result() },
+    outcome: changedTo(snapshot(19.99)),
     status: "changed",
     quiet: false,
     state: { lastChangeAt: now, recentFingerprints: ["f0", "f1"] },
@@ -252,7 +268,7 @@ const cases: Case[] = [
     outcome: {
       ...fetched,
       kind: "changed",
-      snapshot: snapshot(19.99),
+      version: { snapshot: snapshot(19.99) },
       screenshot: null,
       result: result({ alert: false }),
     },
@@ -267,7 +283,7 @@ const cases: Case[] = [
     outcome: {
       ...fetched,
       kind: "changed",
-      snapshot: snapshot(),
+      version: { snapshot: snapshot() },
       screenshot: png,
       result: result({
         kinds: ["visual"],
@@ -288,7 +304,7 @@ const cases: Case[] = [
   {
     name: "changed: recent fingerprints keep the last five",
     monitor: { recentFingerprints: ["a", "b", "c", "d", "e"] },
-    outcome: { ...fetched, kind: "changed", snapshot: snapshot(), screenshot: null, result: result() },
+    outcome: changedTo(snapshot()),
     status: "changed",
     quiet: false,
     state: { recentFingerprints: ["b", "c", "d", "e", "f1"] },
@@ -342,7 +358,7 @@ const cases: Case[] = [
   {
     name: "unchanged after failing: the recovered alert",
     monitor: { consecutiveFailures: 4, failingAlerted: true },
-    outcome: { ...fetched, kind: "unchanged", snapshot: snapshot(), rebase: false, fingerprint: "f0" },
+    outcome: unchanged(snapshot()),
     status: "unchanged",
     quiet: false,
     state: { failingAlerted: false },
@@ -352,7 +368,7 @@ const cases: Case[] = [
   {
     name: "changed after failing: the change alert, then the recovered alert",
     monitor: { consecutiveFailures: 4, failingAlerted: true },
-    outcome: { ...fetched, kind: "changed", snapshot: snapshot(), screenshot: null, result: result() },
+    outcome: changedTo(snapshot()),
     status: "changed",
     quiet: false,
     state: { failingAlerted: false, consecutiveFailures: 0 },
@@ -393,12 +409,7 @@ describe("planRecord", () => {
   });
 
   it("the change alert carries the diff excerpt and the price text", () => {
-    const plan = planRecord(
-      monitor,
-      { ...fetched, kind: "changed", snapshot: snapshot(19.99), screenshot: null, result: result() },
-      now,
-      ctx,
-    );
+    const plan = planRecord(monitor, changedTo(snapshot(19.99)), now, ctx);
     expect(plan.alerts[0]).toEqual({
       kind: "change",
       change: {

@@ -31,21 +31,21 @@ const sameBody: PageCheckOutcome = { ...fetched, kind: "same_body" };
 const baseline: PageCheckOutcome = {
   ...fetched,
   kind: "baseline",
-  snapshot: page(1),
+  version: { snapshot: page(1) },
   screenshot: null,
   fingerprint: "f",
 };
 const parsedAt = (price: number): PageCheckOutcome => ({
   ...fetched,
   kind: "unchanged",
-  snapshot: page(price),
+  version: { snapshot: page(price) },
   rebase: false,
   fingerprint: "f",
 });
 const changed: PageCheckOutcome = {
   ...fetched,
   kind: "changed",
-  snapshot: page(1),
+  version: { snapshot: page(1) },
   screenshot: null,
   result: {
     changed: true,

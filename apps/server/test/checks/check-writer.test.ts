@@ -25,7 +25,7 @@ const fetched = { httpStatus: 200, durationMs: 50, etag: null, lastModified: nul
 const changed = (price: number): PageCheckOutcome => ({
   ...fetched,
   kind: "changed",
-  snapshot: page("Anvil", price),
+  version: { snapshot: page("Anvil", price) },
   screenshot: null,
   result: {
     changed: true,
@@ -81,7 +81,13 @@ it("writes checks that arrive together in one transaction, each once, with its a
   const outcomes: PageCheckOutcome[] = all.map((_, i) =>
     i < 3
       ? changed(10 + i)
-      : { ...fetched, kind: "unchanged", snapshot: page("Anvil", 1), rebase: false, fingerprint: "f" },
+      : {
+          ...fetched,
+          kind: "unchanged",
+          version: { snapshot: page("Anvil", 1) },
+          rebase: false,
+          fingerprint: "f",
+        },
   );
   const results = await Promise.allSettled(
     all.map((monitor, i) => writer.write(planRecord(monitor, outcomes[i], new Date(), ctx))),
@@ -133,7 +139,7 @@ it("a plan the database refuses fails alone: the rest of its batch is stored", a
         {
           ...fetched,
           kind: "unchanged",
-          snapshot: page(i === 2 ? "Bad\u0000title" : "Anvil", 5),
+          version: { snapshot: page(i === 2 ? "Bad\u0000title" : "Anvil", 5) },
           rebase: false,
           fingerprint: "f",
         },
@@ -159,7 +165,7 @@ it("a plan the database refuses fails alone: the rest of its batch is stored", a
 const unchanged: PageCheckOutcome = {
   ...fetched,
   kind: "unchanged",
-  snapshot: page("Anvil", 1),
+  version: { snapshot: page("Anvil", 1) },
   rebase: false,
   fingerprint: "f",
 };
@@ -236,17 +242,20 @@ it("stores a version the engine encoded as those bytes under their address, read
   const [monitor] = await claimed(1, "w1");
   const writer = createCheckWriter(db, "w1");
   const outcome = changed(42);
-  if (outcome.kind !== "changed") throw new Error("a change");
+  if (outcome.kind !== "changed" || !("snapshot" in outcome.version)) throw new Error("a change");
+  const { snapshot } = outcome.version;
   // Gzipped at another level than the writer's own: the stored bytes show whose they are.
-  const json = Buffer.from(JSON.stringify(outcome.snapshot));
-  const encoded = { ...encodeSnapshot(outcome.snapshot), gzip: gzipSync(json, { level: 1 }) };
+  const json = Buffer.from(JSON.stringify(snapshot));
+  const encoded = { ...encodeSnapshot(snapshot), gzip: gzipSync(json, { level: 1 }) };
   expect(encoded.gzip).not.toEqual(gzipSync(json, { level: 6 }));
+  // As a changed page comes back from the engine's job: its stored form and its facts, not the snapshot.
+  const version = { facts: snapshot, encoded };
   await writer.write(
-    planRecord(monitor, { ...outcome, encoded }, new Date(), { startedAt: new Date(), timing: testTiming }),
+    planRecord(monitor, { ...outcome, version }, new Date(), { startedAt: new Date(), timing: testTiming }),
   );
-  const [version] = await db.select().from(snapshots).where(eq(snapshots.monitorId, monitor.id));
-  const [stored] = await db.select().from(blobs).where(eq(blobs.id, version.contentBlobId));
+  const [row] = await db.select().from(snapshots).where(eq(snapshots.monitorId, monitor.id));
+  const [stored] = await db.select().from(blobs).where(eq(blobs.id, row.contentBlobId));
   expect(stored).toMatchObject({ id: encoded.sha256, encoding: "gzip", size: json.byteLength });
   expect(Buffer.from(stored.data)).toEqual(Buffer.from(encoded.gzip));
-  expect(await readJsonBlob(db, version.contentBlobId)).toEqual(outcome.snapshot);
+  expect(await readJsonBlob(db, row.contentBlobId)).toEqual(snapshot);
 });

@@ -16,12 +16,14 @@ const fetched = { httpStatus: 200, durationMs: 50, etag: null, lastModified: nul
 const baseline: PageCheckOutcome = {
   ...fetched,
   kind: "baseline",
-  snapshot: testSnapshot({
-    title: "Anvil",
-    lines: ["Anvil", "USD 12"],
-    price: usd(12),
-    availability: "in_stock",
-  }),
+  version: {
+    snapshot: testSnapshot({
+      title: "Anvil",
+      lines: ["Anvil", "USD 12"],
+      price: usd(12),
+      availability: "in_stock",
+    }),
+  },
   screenshot: null,
   fingerprint: "f",
 };

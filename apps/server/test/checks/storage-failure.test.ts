@@ -40,7 +40,13 @@ it("a page the database refuses to store is a check error the user sees, not a c
   const recorded = await recordCheck(
     createCheckWriter(db, "worker-1"),
     monitor,
-    { ...fetched, kind: "baseline", snapshot: page("Acme\u0000Anvil"), screenshot: null, fingerprint: "f" },
+    {
+      ...fetched,
+      kind: "baseline",
+      version: { snapshot: page("Acme\u0000Anvil") },
+      screenshot: null,
+      fingerprint: "f",
+    },
     new Date(),
     { startedAt: new Date(), timing: testTiming },
   );

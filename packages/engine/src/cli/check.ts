@@ -61,8 +61,10 @@ export async function runCheck(args: string[], io: CheckIo = process): Promise<n
     : undefined;
   try {
     const read = await snapshotPage({ url, render, selector }, { allowPrivateTargets, browserPool });
-    if (read.kind !== "snapshot") throw new Error(`Unexpected answer: ${read.kind}`);
-    const { page, snapshot } = read;
+    if (read.kind !== "snapshot" || !("snapshot" in read.version))
+      throw new Error(`Unexpected answer: ${read.kind}`);
+    const { page } = read;
+    const { snapshot } = read.version;
     if (snapshot.scopeMatched === false)
       throw new Error(`The selector "${selector}" matched nothing on the page.`);
     io.stdout.write(json ? `${JSON.stringify(checkResult(page, snapshot))}\n` : summary(page, snapshot));

@@ -17,6 +17,7 @@ import type {
   EngineJobResults,
   ExtractedAndCompared,
   ExtractedForStore,
+  JobSnapshot,
   LearnedAndCompared,
   PackedSnapshot,
   PageEngine,
@@ -136,21 +137,25 @@ export class EnginePool implements PageEngine {
     return this.run({ kind: "extractForStore", source: moved, options, fingerprint }, transfer);
   }
 
-  compare(previous: Snapshot, next: Snapshot, options: CompareOptions): Promise<ChangeResult> {
+  compare(previous: Snapshot, next: JobSnapshot, options: CompareOptions): Promise<ChangeResult> {
     return this.run({ kind: "compare", previous, next, options });
   }
 
-  fingerprint(snapshot: Snapshot, options: FingerprintOptions): Promise<string> {
+  fingerprint(snapshot: JobSnapshot, options: FingerprintOptions): Promise<string> {
     return this.run({ kind: "fingerprint", snapshot, options });
   }
 
-  learnNoise(first: Snapshot, second: Snapshot, previous: LearnedNoise | null = null): Promise<LearnedNoise> {
+  learnNoise(
+    first: JobSnapshot,
+    second: JobSnapshot,
+    previous: LearnedNoise | null = null,
+  ): Promise<LearnedNoise> {
     return this.run({ kind: "learnNoise", first, second, previous });
   }
 
   learnNoiseAndCompare(
-    first: Snapshot,
-    second: Snapshot,
+    first: JobSnapshot,
+    second: JobSnapshot,
     previous: PackedSnapshot,
     compare: CompareOptions,
   ): Promise<LearnedAndCompared> {

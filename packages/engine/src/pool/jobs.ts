@@ -39,6 +39,12 @@ export interface PackedSnapshot {
   encoding: "deflate-raw" | "gzip" | "identity";
 }
 
+/**
+ * A snapshot as a job takes it: the snapshot itself, or its packed JSON (a version that came back in its
+ * stored form, versionForJob), parsed where the job runs.
+ */
+export type JobSnapshot = Snapshot | PackedSnapshot;
+
 export type EngineJob =
   | { kind: "extract"; input: ExtractInput; options: ExtractOptions }
   | { kind: "extractBytes"; page: EncodedPage; options: ExtractOptions }
@@ -50,13 +56,13 @@ export type EngineJob =
       compare: CompareOptions;
     }
   | { kind: "extractForStore"; source: PageSource; options: ExtractOptions; fingerprint: FingerprintOptions }
-  | { kind: "compare"; previous: Snapshot; next: Snapshot; options: CompareOptions }
-  | { kind: "fingerprint"; snapshot: Snapshot; options: FingerprintOptions }
-  | { kind: "learnNoise"; first: Snapshot; second: Snapshot; previous: LearnedNoise | null }
+  | { kind: "compare"; previous: Snapshot; next: JobSnapshot; options: CompareOptions }
+  | { kind: "fingerprint"; snapshot: JobSnapshot; options: FingerprintOptions }
+  | { kind: "learnNoise"; first: JobSnapshot; second: JobSnapshot; previous: LearnedNoise | null }
   | {
       kind: "learnNoiseAndCompare";
-      first: Snapshot;
-      second: Snapshot;
+      first: JobSnapshot;
+      second: JobSnapshot;
       previous: PackedSnapshot;
       compare: CompareOptions;
     };
@@ -83,18 +89,44 @@ export interface LearnedAndCompared {
 export type SnapshotFacts = Pick<Snapshot, "title" | "price" | "availability" | "scopeMatched">;
 
 /**
+ * A new version as the store keeps it, made on the thread that extracted it: its facts and its stored form.
+ * The snapshot itself is not sent back: its structure paths alone were about 230 KB of a median page's
+ * answer, copied to the caller's thread to be dropped there (they were most of its main thread's garbage
+ * that lived long enough to need a full collection).
+ */
+export interface EncodedVersion {
+  facts: SnapshotFacts;
+  encoded: EncodedSnapshot;
+}
+
+/**
+ * A new version of a page on the caller's thread: its snapshot (extracted there, or by a job that sends it
+ * back), or its stored form with its facts.
+ */
+export type NewVersion = { snapshot: Snapshot } | EncodedVersion;
+
+/** The facts of a new version (title, price, availability, whether the scope matched). */
+export function factsOfVersion(version: NewVersion): SnapshotFacts {
+  return "snapshot" in version ? version.snapshot : version.facts;
+}
+
+/** A version as a job takes it: the snapshot itself, or its stored form (parsed where the job runs). */
+export function versionForJob(version: NewVersion): JobSnapshot {
+  return "snapshot" in version ? version.snapshot : { json: version.encoded.gzip, encoding: "gzip" };
+}
+
+/**
  * A page that did not change (and did not flip back to a recent version) is not stored: only its facts
- * travel back, not its lines, items and paths (copied between threads, then garbage on the caller's).
+ * travel back. One to store travels back in its stored form (EncodedVersion).
  */
 export type ExtractedAndCompared =
-  | { snapshot: Snapshot; result: ChangeResult; encoded: EncodedSnapshot }
+  | { stored: EncodedVersion; result: ChangeResult }
   | { facts: SnapshotFacts; result: ChangeResult };
 
 /** A first version of a page (nothing stored to compare it with): to store, with its fingerprint. */
 export interface ExtractedForStore {
-  snapshot: Snapshot;
+  stored: EncodedVersion;
   fingerprint: string;
-  encoded: EncodedSnapshot;
 }
 
 /**
@@ -128,7 +160,7 @@ export interface PageEngine {
    * the worker, so the caller must not read them afterwards); the main thread never decodes them.
    */
   extractBytes(page: EncodedPage, options?: ExtractOptions): Promise<Snapshot>;
-  compare(previous: Snapshot, next: Snapshot, options: CompareOptions): Promise<ChangeResult>;
+  compare(previous: Snapshot, next: JobSnapshot, options: CompareOptions): Promise<ChangeResult>;
   /**
    * Extracts a page and compares it with the stored version in one job: the version travels as its packed
    * JSON, and the new snapshot is not sent back to be compared (a pool takes over the page's bytes).
@@ -148,16 +180,16 @@ export interface PageEngine {
     options: ExtractOptions,
     fingerprint: FingerprintOptions,
   ): Promise<ExtractedForStore>;
-  fingerprint(snapshot: Snapshot, options: FingerprintOptions): Promise<string>;
-  learnNoise(first: Snapshot, second: Snapshot, previous?: LearnedNoise | null): Promise<LearnedNoise>;
+  fingerprint(snapshot: JobSnapshot, options: FingerprintOptions): Promise<string>;
+  learnNoise(first: JobSnapshot, second: JobSnapshot, previous?: LearnedNoise | null): Promise<LearnedNoise>;
   /**
    * Learns the noise between two back-to-back reads of a page (none learned before), then compares the
    * first read with the stored version under it, in one job: the stored version travels as its packed
    * JSON, and the first read is sent once, not once to learn and again to compare.
    */
   learnNoiseAndCompare(
-    first: Snapshot,
-    second: Snapshot,
+    first: JobSnapshot,
+    second: JobSnapshot,
     previous: PackedSnapshot,
     compare: CompareOptions,
   ): Promise<LearnedAndCompared>;
@@ -174,11 +206,11 @@ export async function runJob(job: EngineJob): Promise<EngineJobResults[EngineJob
     case "extractForStore":
       return extractForStore(job.source, job.options, job.fingerprint);
     case "compare":
-      return compareSnapshots(job.previous, job.next, job.options);
+      return compareSnapshots(job.previous, snapshotOf(job.next), job.options);
     case "fingerprint":
-      return fingerprintSnapshot(job.snapshot, job.options);
+      return fingerprintSnapshot(snapshotOf(job.snapshot), job.options);
     case "learnNoise":
-      return learnNoise(job.first, job.second, job.previous);
+      return learnNoise(snapshotOf(job.first), snapshotOf(job.second), job.previous);
     case "learnNoiseAndCompare":
       return learnNoiseAndCompare(job.first, job.second, job.previous, job.compare);
   }
@@ -186,6 +218,14 @@ export async function runJob(job: EngineJob): Promise<EngineJobResults[EngineJob
 
 function extractSource(source: PageSource, options: ExtractOptions): Promise<Snapshot> {
   return extractSnapshot("page" in source ? decodedInput(source.page) : source.input, options);
+}
+
+function isPacked(value: JobSnapshot): value is PackedSnapshot {
+  return "json" in value && value.json instanceof Uint8Array;
+}
+
+function snapshotOf(value: JobSnapshot): Snapshot {
+  return isPacked(value) ? unpackSnapshot(value) : value;
 }
 
 export function unpackSnapshot(packed: PackedSnapshot): Snapshot {
@@ -206,9 +246,16 @@ async function extractAndCompare(
 ): Promise<ExtractedAndCompared> {
   const snapshot = await extractSource(source, options);
   const result = compareSnapshots(unpackSnapshot(previous), snapshot, compare);
-  if (result.changed || result.flipFlop) return { snapshot, result, encoded: encodeSnapshot(snapshot) };
-  const { title, price, availability, scopeMatched } = snapshot;
-  return { facts: { title, price, availability, scopeMatched }, result };
+  if (result.changed || result.flipFlop) return { stored: encodedVersion(snapshot), result };
+  return { facts: factsOfSnapshot(snapshot), result };
+}
+
+function factsOfSnapshot({ title, price, availability, scopeMatched }: Snapshot): SnapshotFacts {
+  return { title, price, availability, scopeMatched };
+}
+
+function encodedVersion(snapshot: Snapshot): EncodedVersion {
+  return { facts: factsOfSnapshot(snapshot), encoded: encodeSnapshot(snapshot) };
 }
 
 async function extractForStore(
@@ -217,20 +264,17 @@ async function extractForStore(
   fingerprint: FingerprintOptions,
 ): Promise<ExtractedForStore> {
   const snapshot = await extractSource(source, options);
-  return {
-    snapshot,
-    fingerprint: fingerprintSnapshot(snapshot, fingerprint),
-    encoded: encodeSnapshot(snapshot),
-  };
+  return { stored: encodedVersion(snapshot), fingerprint: fingerprintSnapshot(snapshot, fingerprint) };
 }
 
 function learnNoiseAndCompare(
-  first: Snapshot,
-  second: Snapshot,
+  firstRead: JobSnapshot,
+  second: JobSnapshot,
   previous: PackedSnapshot,
   compare: CompareOptions,
 ): LearnedAndCompared {
-  const learnedNoise = learnNoise(first, second, null);
+  const first = snapshotOf(firstRead);
+  const learnedNoise = learnNoise(first, snapshotOf(second), null);
   const result = compareSnapshots(unpackSnapshot(previous), first, { ...compare, learnedNoise });
   return { learnedNoise, result };
 }
@@ -247,9 +291,10 @@ export const inProcessEngine: PageEngine = {
   extractAndCompare: (source, options, previous, compare) =>
     extractAndCompare(source, options, previous, compare),
   extractForStore: (source, options, fingerprint) => extractForStore(source, options, fingerprint),
-  compare: async (previous, next, options) => compareSnapshots(previous, next, options),
-  fingerprint: async (snapshot, options) => fingerprintSnapshot(snapshot, options),
-  learnNoise: async (first, second, previous = null) => learnNoise(first, second, previous),
+  compare: async (previous, next, options) => compareSnapshots(previous, snapshotOf(next), options),
+  fingerprint: async (snapshot, options) => fingerprintSnapshot(snapshotOf(snapshot), options),
+  learnNoise: async (first, second, previous = null) =>
+    learnNoise(snapshotOf(first), snapshotOf(second), previous),
   learnNoiseAndCompare: async (first, second, previous, compare) =>
     learnNoiseAndCompare(first, second, previous, compare),
 };

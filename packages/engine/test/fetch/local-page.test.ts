@@ -17,7 +17,9 @@ describe("a page the caller serves itself (localPage)", () => {
       text: demo.html,
     });
     const read = await snapshotPage({ url: demo.url }, { localPage: demo });
-    expect(read.kind === "snapshot" && read.snapshot.lines).toContain("Desk lamp");
+    expect(read.kind === "snapshot" && "snapshot" in read.version && read.version.snapshot.lines).toContain(
+      "Desk lamp",
+    );
   });
 
   it("answers only that URL: a neighbour on the same private host still meets the guard", async () => {

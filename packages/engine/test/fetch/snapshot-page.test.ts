@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyHash } from "../../src/body-noise";
 import { EnginePool } from "../../src/pool/engine-pool";
-import type { PackedSnapshot } from "../../src/pool/jobs";
+import { factsOfVersion, type PackedSnapshot } from "../../src/pool/jobs";
 import { type PageSnapshot, type StoredVersion, snapshotPage } from "../../src/snapshot-page";
 import { type LoopbackServer, startLoopbackServer } from "./loopback-server";
 
@@ -18,8 +18,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const packed = (read: PageSnapshot): PackedSnapshot => {
-  if (read.kind !== "snapshot") throw new Error(`expected a snapshot, got ${read.kind}`);
-  return { json: new TextEncoder().encode(JSON.stringify(read.snapshot)), encoding: "identity" };
+  if (read.kind !== "snapshot" || !("snapshot" in read.version))
+    throw new Error(`expected a snapshot, got ${read.kind}`);
+  return { json: new TextEncoder().encode(JSON.stringify(read.version.snapshot)), encoding: "identity" };
 };
 
 /** The stored version, counting how often it is read. */
@@ -46,7 +47,9 @@ describe("snapshotPage with the stored version (one engine job: extract and comp
     const next = await snapshotPage({ url: `${server.url}/lamp`, compareWith }, loopback);
     expect(next.kind).toBe("snapshot");
     if (next.kind !== "snapshot") return;
-    expect(next.snapshot.price?.amount).toBe(39);
+    // A changed page comes back in its stored form, with its facts: the snapshot stays with the engine.
+    expect(next.version).not.toHaveProperty("snapshot");
+    expect(factsOfVersion(next.version).price?.amount).toBe(39);
     expect(next.comparison).toMatchObject({ changed: true });
     expect(next.comparison?.kinds).toContain("price");
     expect(loads.count).toBe(1);
@@ -69,7 +72,9 @@ describe("snapshotPage with the stored version (one engine job: extract and comp
     const { compareWith, loads } = stored(null);
     const read = await snapshotPage({ url: `${server.url}/lamp`, compareWith }, loopback);
     expect(read.kind === "snapshot" && read.comparison).toBeNull();
-    expect(read.kind === "snapshot" && read.snapshot.lines).toContain("Desk lamp");
+    expect(read.kind === "snapshot" && "snapshot" in read.version && read.version.snapshot.lines).toContain(
+      "Desk lamp",
+    );
     expect(loads.count).toBe(1);
   });
 });

@@ -14,7 +14,14 @@ import { watchKinds } from "@changeradar/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareSnapshots } from "../../src/compare";
 import { extractSnapshotSync, PageTooComplexError } from "../../src/extract";
-import { type EncodedSnapshot, EnginePool, inProcessEngine, PageProcessingError } from "../../src/pool";
+import {
+  type EncodedSnapshot,
+  EnginePool,
+  encodeSnapshot,
+  inProcessEngine,
+  PageProcessingError,
+  versionForJob,
+} from "../../src/pool";
 import type { Snapshot } from "../../src/snapshot";
 import { corpusEntries, readCorpusPage } from "../compare/mutations/corpus";
 
@@ -59,6 +66,14 @@ async function mainThreadWhile<T>(work: Promise<T>): Promise<{
 }
 
 /** `encoded` is the store's form of `snapshot`: its JSON gzipped, with the JSON's sha-256 and length. */
+/** The facts a check keeps of a version (what a stored form comes back with). */
+const factsOf = ({ title, price, availability, scopeMatched }: Snapshot) => ({
+  title,
+  price,
+  availability,
+  scopeMatched,
+});
+
 function expectStoredForm(encoded: EncodedSnapshot, snapshot: Snapshot) {
   const json = Buffer.from(JSON.stringify(snapshot));
   expect(gunzipSync(encoded.gzip)).toEqual(json);
@@ -155,11 +170,14 @@ describe("the engine pool", () => {
       const compared = await pool.extractAndCompare({ page: { ...page, bytes: pageBytes } }, {}, previous, {
         watch,
       });
-      if (!("snapshot" in compared)) throw new Error("A changed page comes back whole.");
-      const { snapshot, result, encoded } = compared;
-      expect(snapshot).toEqual(await inProcessEngine.extractBytes({ ...page, bytes }));
+      if (!("stored" in compared)) throw new Error("A changed page comes back to be stored.");
+      const { stored: version, result } = compared;
+      const snapshot = await inProcessEngine.extractBytes({ ...page, bytes });
       // Stored as it comes: its JSON gzipped in the worker, with the JSON's content address and length.
-      expectStoredForm(encoded, snapshot);
+      // The snapshot itself stays in the worker: only its facts come back with it.
+      expect(compared).not.toHaveProperty("snapshot");
+      expectStoredForm(version.encoded, snapshot);
+      expect(version.facts).toEqual(factsOf(snapshot));
       expect(result).toEqual(compareSnapshots(stored, snapshot, { watch }));
       expect(result.changed).toBe(true);
       // The page's bytes were moved to the worker.
@@ -171,7 +189,7 @@ describe("the engine pool", () => {
       { json, encoding: "identity" },
       { watch },
     );
-    expect("snapshot" in text && text.result).toEqual(compareSnapshots(stored, before, { watch }));
+    expect("stored" in text && text.result).toEqual(compareSnapshots(stored, before, { watch }));
   });
 
   it("extracts, fingerprints and encodes a first version in one job, as the separate jobs did", async () => {
@@ -193,9 +211,10 @@ describe("the engine pool", () => {
       [pool, { input: { ...input, bytes: undefined } }],
     ] as const) {
       const stored = await engine.extractForStore(source, {}, options);
-      expect(stored.snapshot).toEqual(expected);
+      expect(stored).not.toHaveProperty("snapshot");
+      expect(stored.stored.facts).toEqual(factsOf(expected));
       expect(stored.fingerprint).toBe(fingerprint);
-      expectStoredForm(stored.encoded, expected);
+      expectStoredForm(stored.stored.encoded, expected);
     }
     // The page's bytes were moved to the worker.
     expect(asBytes.page.bytes.byteLength).toBe(0);
@@ -218,11 +237,16 @@ describe("the engine pool", () => {
     const separately = compareSnapshots(stored, first, { ...options, learnedNoise });
     expect(separately.changed).toBe(true);
     const previous = { json: deflateRawSync(JSON.stringify(stored)), encoding: "deflate-raw" as const };
+    // The first read as a snapshot, or in its stored form (as a changed page comes back from its job).
+    const firstStored = versionForJob({ facts: factsOf(first), encoded: encodeSnapshot(first) });
     for (const engine of [pool, inProcessEngine])
-      expect(await engine.learnNoiseAndCompare(first, second, previous, options)).toEqual({
-        learnedNoise,
-        result: separately,
-      });
+      for (const firstRead of [first, firstStored]) {
+        expect(await engine.learnNoiseAndCompare(firstRead, second, previous, options)).toEqual({
+          learnedNoise,
+          result: separately,
+        });
+        expect(await engine.learnNoise(firstRead, second, null)).toEqual(learnedNoise);
+      }
   });
 
   it("sends back only the facts of a page that did not change, not its lines, items and paths", async () => {
