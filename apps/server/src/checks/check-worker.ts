@@ -137,11 +137,10 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       // "Check now" came while this check ran: the page is checked again as it is now, here at once
       // when a slot is free (the monitor is also due for any scheduler).
       if (askedAgain) askWhileRunning(monitor.id);
-      if (snapshotId && "version" in outcome) {
+      // A stored version comes back with its bytes as stored: the cache keeps those, not the snapshot.
+      if (snapshotId && packed) {
         if (monitor.latestSnapshotId) cache.delete(monitor.latestSnapshotId);
-        const screenshot = "screenshot" in outcome ? outcome.screenshot : null;
-        const stored = packed ?? ("snapshot" in outcome.version ? outcome.version.snapshot : null);
-        if (stored) cache.set(snapshotId, stored, screenshot);
+        cache.set(snapshotId, packed, "screenshot" in outcome ? outcome.screenshot : null);
       }
       options.onChecked?.({ monitorId: monitor.id, dueAt: monitor.nextCheckAt, startedAt, status });
     } catch (error) {
