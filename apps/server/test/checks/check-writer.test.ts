@@ -4,7 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import { readJsonBlob } from "../../src/checks/blob-store";
 import { planRecord } from "../../src/checks/check-plan";
-import { createCheckWriter, LeaseLost, recordCheck } from "../../src/checks/check-writer";
+import { createCheckWriter, LeaseLost, LINGER_MS, recordCheck } from "../../src/checks/check-writer";
 import { claimMonitor } from "../../src/checks/claims.repository";
 import type { PageCheckOutcome } from "../../src/checks/page-check";
 import { notifications } from "../../src/db/schema/alerts";
@@ -171,11 +171,11 @@ const unchanged: PageCheckOutcome = {
 };
 
 /** A writer whose lingers are counted, never waited: `sleep` resolves at once, or never when `hold`. */
-function countedWriter(owner: string, running: number, hold = false) {
+function countedWriter(owner: string, running: number, hold = false, linger: { ms?: number } = { ms: 10 }) {
   const waits: number[] = [];
   const writer = createCheckWriter(database.db, owner, {
     running: () => running,
-    lingerMs: 10,
+    lingerMs: linger.ms,
     sleep: (ms) => {
       waits.push(ms);
       return hold ? new Promise(() => {}) : Promise.resolve();
@@ -219,6 +219,15 @@ it("a lone check's plan never lingers, and one whose fellows do not come waits o
     status: "unchanged",
   });
   expect(fellows.waits).toEqual([10]);
+});
+
+it("by default a batch waits 300 ms for the checks still running (a batch's statement costs the same for 2 checks or 10)", async () => {
+  const [waiting] = await claimed(1, "w5b");
+  const ctx = { startedAt: new Date(), timing: testTiming };
+  const fellows = countedWriter("w5b", 4, false, {});
+  await fellows.writer.write(planRecord(waiting, unchanged, new Date(), ctx));
+  expect(fellows.waits).toEqual([300]);
+  expect(LINGER_MS).toBe(300);
 });
 
 it("a batch of quiet plans is written without a transaction, each check once", async () => {
