@@ -158,6 +158,15 @@ if (withEngine) {
 
 const cell = (value: number | null | undefined) =>
   value === null || value === undefined ? "–" : String(value);
+/**
+ * A serve case's CPU per check by thread: main, engine, and the rest, the helper threads (V8's garbage
+ * collection and compiler, libuv's pool): about a third of the whole, which the table used to leave implicit.
+ */
+const cpuParts = (serve: CaseResult) => {
+  const helpers =
+    serve.cpuSecondsPerCheck - serve.mainThreadCpuSecondsPerCheck - serve.engineThreadsCpuSecondsPerCheck;
+  return `main ${serve.mainThreadCpuSecondsPerCheck}, engine ${serve.engineThreadsCpuSecondsPerCheck}, helpers ${Math.max(0, helpers).toFixed(4)}`;
+};
 const lines = [
   "",
   `### Serve benchmark — commit ${header.commit}${header.nodeFlags ? ` with node ${header.nodeFlags}` : ""}, ${header.cpus} cores, load ${header.loadAverageAtStart} at start, ${((Date.now() - startedAt) / 60_000).toFixed(1)} min`,
@@ -167,7 +176,7 @@ const lines = [
   ...rows.map((row) => {
     const serve = "database" in row ? row : null;
     const peer = "database" in row ? null : row;
-    return `| ${row.tool} | ${row.pages} | ${row.checksPerSecond} | ${cell(serve?.checkNowChecksPerSecond)} | ${cell(serve?.schedulerChecksPerSecond)} | ${row.cpuSecondsPerCheck}${serve ? ` (main ${serve.mainThreadCpuSecondsPerCheck}, engine ${serve.engineThreadsCpuSecondsPerCheck})` : ""} | ${row.peakRssMb} | ${serve ? `${cell(serve.bytesPerUnchangedCheck)} (${cell(serve.walBytesPerUnchangedCheck)})` : "–"} | ${serve ? `${cell(serve.bytesPerChangedCheck)} (${cell(serve.walBytesPerChangedCheck)})` : "–"} | ${serve ? `${serve.settled.checksPerSecond}, ${serve.settled.bytesPerCheck} (${serve.settled.walBytesPerCheck})` : `${cell(peer?.settledChecksPerSecond)}, –`} | ${serve ? `${cell(serve.lagMs.p50)} / ${cell(serve.lagMs.p99)} (${serve.lagMs.checks} of ${serve.lagMs.due} at ${serve.lagMs.rate}/s)` : "–"} | ${row.missed} / ${row.changesInTruth} | ${row.noiseAlerts} | ${row.loadAverage} |`;
+    return `| ${row.tool} | ${row.pages} | ${row.checksPerSecond} | ${cell(serve?.checkNowChecksPerSecond)} | ${cell(serve?.schedulerChecksPerSecond)} | ${row.cpuSecondsPerCheck}${serve ? ` (${cpuParts(serve)})` : ""} | ${row.peakRssMb} | ${serve ? `${cell(serve.bytesPerUnchangedCheck)} (${cell(serve.walBytesPerUnchangedCheck)})` : "–"} | ${serve ? `${cell(serve.bytesPerChangedCheck)} (${cell(serve.walBytesPerChangedCheck)})` : "–"} | ${serve ? `${serve.settled.checksPerSecond}, ${serve.settled.bytesPerCheck} (${serve.settled.walBytesPerCheck})` : `${cell(peer?.settledChecksPerSecond)}, –`} | ${serve ? `${cell(serve.lagMs.p50)} / ${cell(serve.lagMs.p99)} (${serve.lagMs.checks} of ${serve.lagMs.due} at ${serve.lagMs.rate}/s)` : "–"} | ${row.missed} / ${row.changesInTruth} | ${row.noiseAlerts} | ${row.loadAverage} |`;
   }),
   "",
   ...rows.flatMap((row) => {
@@ -193,7 +202,7 @@ const lines = [
   "",
   "checks/s: the unchanged pass and both change rounds (check now: unchanged + round 1; scheduler: round 2).",
   "settled: one more scheduler pass after round 2 in which nothing changes but the noise. The unchanged pass is each monitor's second check, where its page's noise is first seen and learned (a second read); by the settled pass it is known, as on a server that has run a while, and such a check reads the bytes, hashes them without the noise and writes its schedule and check run.",
-  "CPU s/check: the same passes; (main …) is the servers' main threads' part (PGlite, fetch, the writer), (engine …) the engine worker threads' (extract, compare); the rest is helper threads': V8's garbage collection of every heap and its compiler, libuv's pool (zlib).",
+  "CPU s/check: the same passes; (main …) is the servers' main threads' part (PGlite, fetch, the writer), (engine …) the engine worker threads' (extract, compare); (helpers …) the rest, the helper threads': V8's garbage collection of every heap and its compiler, libuv's pool (zlib).",
   `Peak RSS: ChangeRadar's own processes (PostgreSQL's server not counted)${coldPasses() ? "; PGlite: the largest of its per-pass runs (BENCH_COLD)" : "; the passes run in one server process on either database"}.`,
   `Bytes: growth of pg_total_relation_size of every table, and in brackets the write-ahead log written (pg_current_wal_lsn; on PostgreSQL the whole cluster's), before/after the pass${coldPasses() ? " (PGlite: read between its runs, so its log holds the pages written whole after each restart's checkpoint)" : " (PGlite: read in the running server's own database)"}.`,
 ];
