@@ -158,10 +158,7 @@ if (withEngine) {
 
 const cell = (value: number | null | undefined) =>
   value === null || value === undefined ? "–" : String(value);
-/**
- * A serve case's CPU per check by thread: main, engine, and the rest, the helper threads (V8's garbage
- * collection and compiler, libuv's pool): about a third of the whole, which the table used to leave implicit.
- */
+/** A serve case's CPU per check by thread; the helpers' part is what main and engine leave of the whole. */
 const cpuParts = (serve: CaseResult) => {
   const helpers =
     serve.cpuSecondsPerCheck - serve.mainThreadCpuSecondsPerCheck - serve.engineThreadsCpuSecondsPerCheck;
