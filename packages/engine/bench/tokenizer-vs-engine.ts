@@ -3,7 +3,8 @@
  * process: extract + compare (every watch kind, against the page's own previous snapshot: the common
  * unchanged path) and htmlparser2's Tokenizer with callbacks that do nothing. Prints one JSON object:
  * pages/s on the median page (1000 / median ms) and over all pages, for each, plus their ratio; and the
- * layers in between (each adds one stage to the one before), which show where the engine's time per page goes.
+ * layers in between (each adds one stage to the one before), which show where the engine's time per page goes;
+ * and the engine from the body's bytes, decoded first as in a check.
  */
 import { watchKinds } from "@changeradar/contracts";
 import { Parser, Tokenizer } from "htmlparser2";
@@ -11,6 +12,7 @@ import { compareSnapshots } from "../src/compare";
 import { extractSnapshotSync } from "../src/extract";
 import { parseCapped } from "../src/extract/html/parse-capped";
 import { parseAndWalk } from "../src/extract/html/parse-walk";
+import { decodedInput } from "../src/pool/jobs";
 import { corpusEntries, readCorpusPage } from "../test/compare/mutations/corpus";
 
 const PASSES = Number(process.env.BENCH_PASSES ?? 3);
@@ -61,6 +63,17 @@ const engine = measure((i) => {
   const next = extractSnapshotSync({ ...pages[i].input, bytes: undefined });
   compareSnapshots(previous[i], next, { watch });
 });
+/** As a check runs it: from the body's bytes, decoded (in pieces) where they are extracted. */
+const fromBytes = measure((i) => {
+  const { url, contentType, bytes } = pages[i].input;
+  const input = decodedInput({
+    url,
+    contentType,
+    contentTypeHeader: contentType,
+    bytes: bytes as Uint8Array,
+  });
+  compareSnapshots(previous[i], extractSnapshotSync({ ...input, bytes: undefined }), { watch });
+});
 const tokenizer = measure((i) => tokenize(pages[i].input.text));
 const layers = {
   /** Elements opened with their attributes and closed (implied closes too), no tree. */
@@ -80,6 +93,7 @@ process.stdout.write(
     passes: PASSES,
     medianPageKb: round(sizes[Math.floor(sizes.length / 2)] / 1024),
     engineExtractCompare: engine,
+    engineFromBytes: fromBytes,
     bareTokenizer: tokenizer,
     layers,
     engineShareOfTokenizer: round(engine.medianPagePerSecond / tokenizer.medianPagePerSecond, 3),

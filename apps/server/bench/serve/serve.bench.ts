@@ -208,6 +208,7 @@ if (engine) {
     pages: number;
     medianPageKb: number;
     engineExtractCompare: { medianMs: number; medianPagePerSecond: number; pagesPerSecond: number };
+    engineFromBytes: { medianMs: number; medianPagePerSecond: number; pagesPerSecond: number };
     bareTokenizer: { medianMs: number; medianPagePerSecond: number; pagesPerSecond: number };
     layers: Record<"parser" | "tree" | "walk" | "extract", { medianMs: number }>;
   };
@@ -230,6 +231,7 @@ if (engine) {
     layer("+ the page walk (facts from the parser's events)", e.layers.walk.medianMs),
     layer("+ extraction (price, stock, items, images, structure)", e.layers.extract.medianMs),
     layer("+ compare (every kind): the engine", e.engineExtractCompare.medianMs),
+    layer("the engine from the body's bytes, decoded first (as a check runs it)", e.engineFromBytes.medianMs),
   );
 }
 if (!pagesList.includes(10_000))

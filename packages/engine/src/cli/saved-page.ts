@@ -30,14 +30,17 @@ export function contentTypeForFile(path: string, bytes: Uint8Array): string {
   return "";
 }
 
-export function savedPageInput(path: string, bytes: Uint8Array, url?: string): ExtractInput {
+/** A saved page as the extractor takes it, its text decoded whole. */
+export type SavedPageInput = ExtractInput & { text: string };
+
+export function savedPageInput(path: string, bytes: Uint8Array, url?: string): SavedPageInput {
   const contentType = contentTypeForFile(path, bytes);
   const { text } = contentType === "application/pdf" ? { text: "" } : decodeText(bytes, contentType);
   return { url: url ?? pathToFileURL(resolve(path)).href, contentType, text, bytes };
 }
 
 /** Read a saved page; a missing or unreadable file is an Error with a clear message. */
-export async function readSavedPage(path: string, url?: string): Promise<ExtractInput> {
+export async function readSavedPage(path: string, url?: string): Promise<SavedPageInput> {
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await readFile(path));

@@ -1,20 +1,21 @@
 import type { SnapshotFormat } from "../snapshot";
+import { type PageText, textHead, wholeText } from "./page-text";
 
 const feedRoot =
   /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*|<\?[^>]*\?>\s*)*<(?:rss|feed|rdf:RDF)[\s>]/i;
 
 /** The format of a response, from its media type and, where that is vague, its first bytes. */
-export function detectFormat(contentType: string, text: string, bytes?: Uint8Array): SnapshotFormat {
+export function detectFormat(contentType: string, text: PageText, bytes?: Uint8Array): SnapshotFormat {
   const type = contentType.toLowerCase().split(";")[0]?.trim() ?? "";
   if (
     type === "application/pdf" ||
     startsWithPdfMagic(bytes) ||
-    (bytes === undefined && text.startsWith("%PDF-"))
+    (bytes === undefined && textHead(text, 5) === "%PDF-")
   )
     return "pdf";
   if (type.includes("rss") || type.includes("atom")) return "feed";
   if (type === "application/json" || type.endsWith("+json") || type === "text/json") return "json";
-  const head = text.slice(0, 2048);
+  const head = textHead(text, 2048);
   if ((type.includes("xml") || type === "" || type === "text/html") && feedRoot.test(head)) return "feed";
   if (type === "text/plain" || type === "text/csv" || type === "text/markdown")
     return looksLikeJson(head, text) ? "json" : "text";
@@ -35,11 +36,11 @@ function startsWithPdfMagic(bytes: Uint8Array | undefined): boolean {
   );
 }
 
-function looksLikeJson(head: string, text: string): boolean {
+function looksLikeJson(head: string, text: PageText): boolean {
   const first = head.trimStart()[0];
   if (first !== "{" && first !== "[") return false;
   try {
-    JSON.parse(text);
+    JSON.parse(wholeText(text));
     return true;
   } catch {
     return false;

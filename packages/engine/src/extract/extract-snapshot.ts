@@ -5,13 +5,14 @@ import { extractJson } from "./formats/json";
 import { extractPdf } from "./formats/pdf";
 import { extractText } from "./formats/text";
 import { extractHtml } from "./html/extract-html";
+import { type PageText, wholeText } from "./page-text";
 
 /** One fetched response, as the fetch layer hands it over (text already decoded from its charset). */
 export interface ExtractInput {
   url: string;
   /** Media type, parameters allowed ("text/html; charset=utf-8"). */
   contentType: string;
-  text: string;
+  text: PageText;
   /** Raw bytes: needed for PDF. */
   bytes?: Uint8Array;
 }
@@ -24,7 +25,7 @@ export interface ExtractOptions {
 export async function extractSnapshot(input: ExtractInput, options: ExtractOptions = {}): Promise<Snapshot> {
   if (detectFormat(input.contentType, input.text, input.bytes) === "pdf") {
     if (options.scope !== undefined) throw new Error("A scope cannot be applied to a PDF document.");
-    const bytes = input.bytes ?? new TextEncoder().encode(input.text);
+    const bytes = input.bytes ?? new TextEncoder().encode(wholeText(input.text));
     return withoutNul(await extractPdf(input.url, bytes));
   }
   return extractSnapshotSync(input, options);
@@ -46,13 +47,13 @@ function extractAnyFormat(input: ExtractInput, options: ExtractOptions): Snapsho
     case "pdf":
       throw new Error("PDF extraction is asynchronous: use extractSnapshot().");
     case "json":
-      return extractJson(url, text, scope);
+      return extractJson(url, wholeText(text), scope);
     case "feed":
       if (scope !== undefined) return extractHtml(url, text, scope);
-      return extractFeed(url, text);
+      return extractFeed(url, wholeText(text));
     case "text":
       if (scope !== undefined) throw new Error("A scope cannot be applied to a plain-text response.");
-      return extractText(url, text);
+      return extractText(url, wholeText(text));
     default:
       return extractHtml(url, text, scope);
   }

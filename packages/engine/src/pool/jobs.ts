@@ -13,7 +13,7 @@ import { type FingerprintOptions, fingerprintSnapshot } from "../compare/fingerp
 import { type LearnedNoise, learnNoise } from "../compare/learned-noise";
 import type { ChangeResult, CompareOptions } from "../compare/types";
 import { type ExtractInput, type ExtractOptions, extractSnapshot } from "../extract";
-import { decodeText } from "../fetch/charset";
+import { decodeTextPieces } from "../fetch/charset";
 import { isBinaryMediaType } from "../fetch/media-type";
 import type { Snapshot } from "../snapshot";
 
@@ -279,8 +279,12 @@ function learnNoiseAndCompare(
   return { learnedNoise, result };
 }
 
-function decodedInput(page: EncodedPage): ExtractInput {
-  const text = isBinaryMediaType(page.contentType) ? "" : decodeText(page.bytes, page.contentTypeHeader).text;
+/** A body as the extractor takes it: its text in the decoder's pieces (a binary format's: none). */
+export function decodedInput(page: EncodedPage): ExtractInput {
+  // In pieces: the parser reads them in turn, and no large string is made of the page (DECODE_PIECE_BYTES).
+  const text = isBinaryMediaType(page.contentType)
+    ? ""
+    : decodeTextPieces(page.bytes, page.contentTypeHeader).pieces;
   return { url: page.url, contentType: page.contentType, text, bytes: page.bytes };
 }
 

@@ -37,7 +37,7 @@ export function corpusPages(): CorpusPage[] {
 const mediaTypes: Record<string, string> = { json: "application/json", txt: "text/plain" };
 
 /** A corpus page as the fetch layer would hand it over: decoded with the page's own charset. */
-export function corpusInput(page: CorpusPage): ExtractInput {
+export function corpusInput(page: CorpusPage): ExtractInput & { text: string } {
   const bytes = new Uint8Array(readFileSync(join(corpusDir, page.file)));
   const extension = page.file.split(".").pop() ?? "";
   const contentType = mediaTypes[extension] ?? "text/html";

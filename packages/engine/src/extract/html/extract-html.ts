@@ -2,6 +2,7 @@ import type { AnyNode, Document, Element } from "domhandler";
 import type { Availability, Price, Scope, Snapshot } from "../../snapshot";
 import { pickAvailability, visibleAvailability } from "../availability/pick-availability";
 import { htmlItems } from "../items/html-items";
+import type { PageText } from "../page-text";
 import { localeHints } from "../price/currency";
 import { readJsonLd } from "../price/json-ld";
 import { readMarkup } from "../price/markup";
@@ -29,7 +30,7 @@ function showsOnePrice(facts: PageFacts): boolean {
   return named > 0 && named <= singleProductPriceElements;
 }
 
-export function extractHtml(url: string, html: string, scope: Scope | undefined): Snapshot {
+export function extractHtml(url: string, html: PageText, scope: Scope | undefined): Snapshot {
   let facts: PageFacts;
   let head: PageFacts;
   let scopeMatched: boolean | null = null;

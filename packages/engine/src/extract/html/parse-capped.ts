@@ -6,6 +6,7 @@
  */
 import { type Document, DomHandler, type DomHandlerOptions } from "domhandler";
 import { Parser, type ParserOptions } from "htmlparser2";
+import { type PageText, parseText } from "../page-text";
 
 export const MAX_DEPTH = 1000;
 export const MAX_ELEMENTS = 200_000;
@@ -49,8 +50,8 @@ export class CappedHandler extends DomHandler {
 }
 
 /** `parseDocument` of htmlparser2, throwing PageTooComplexError past MAX_DEPTH or MAX_ELEMENTS. */
-export function parseCapped(text: string, options: ParserOptions & DomHandlerOptions = {}): Document {
+export function parseCapped(text: PageText, options: ParserOptions & DomHandlerOptions = {}): Document {
   const handler = new CappedHandler(undefined, options);
-  new Parser(handler, options).end(text);
+  parseText(new Parser(handler, options), text);
   return handler.root;
 }

@@ -1,5 +1,6 @@
 import type { Document, Element } from "domhandler";
 import { Parser } from "htmlparser2";
+import { type PageText, parseText } from "../page-text";
 import type { PageFacts } from "./page-facts";
 import { PageWalker } from "./page-walker";
 import { CappedHandler } from "./parse-capped";
@@ -9,9 +10,9 @@ import { CappedHandler } from "./parse-capped";
  * built: no second walk over the tree. The tree is still built, since the facts point into it (a price
  * element's text and ancestors). Same caps as `parseCapped`; the same facts as `walkPage([document])`.
  */
-export function parseAndWalk(html: string): { document: Document; facts: PageFacts } {
+export function parseAndWalk(html: PageText): { document: Document; facts: PageFacts } {
   const handler = new WalkingHandler();
-  new Parser(handler).end(html);
+  parseText(new Parser(handler), html);
   return { document: handler.root, facts: handler.walker.finish() };
 }
 

@@ -1,8 +1,7 @@
 /** The shared corpus of saved pages (../shared/corpus), read like fetched responses. */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { savedPageInput } from "../../../src/cli/saved-page";
-import type { ExtractInput } from "../../../src/extract";
+import { type SavedPageInput, savedPageInput } from "../../../src/cli/saved-page";
 
 export const CORPUS_DIR = process.env.CORPUS_DIR ?? "/work/shared/corpus";
 export const CATEGORIES = ["product", "article", "listing", "json", "text"] as const;
@@ -11,7 +10,7 @@ export interface CorpusPage {
   file: string;
   category: (typeof CATEGORIES)[number];
   bytes: number;
-  input: ExtractInput;
+  input: SavedPageInput;
 }
 
 function pageUrls(): Map<string, string> {
