@@ -1,4 +1,4 @@
-#!/usr/bin/env -S MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node --max-old-space-size=512 --max-semi-space-size=8 --no-liftoff
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=4194304 node --max-old-space-size=512 --max-semi-space-size=8 --no-liftoff
 // The one `changeradar` command. It runs the bundle in dist/ (`npm run build`, also part of `npm start`)
 // when that was built from the sources as they are now; otherwise it runs the TypeScript sources through
 // tsx, as in development, and says so on stderr: it never runs stale code.
@@ -16,6 +16,11 @@
 // MALLOC_MMAP_THRESHOLD_ fixed at glibc's default (128 KB): left dynamic, glibc raises it to the largest
 // block freed (up to 32 MB), and later large blocks (page bodies, compression buffers) are carved from
 // malloc's heap, which keeps its high-water mark resident.
+// MALLOC_TRIM_THRESHOLD_ 4 MB (glibc's default, 128 KB, is kept fixed by the line above): up to 4 MB freed
+// at the top of an arena stays mapped for the next allocations instead of going back to the system and being
+// faulted in again page by page (~14 µs a 4 KB page on a virtual machine). Serve benchmark, PGlite, 500
+// monitors, four alternating pairs: 8-23% fewer page faults (283-339 thousand against 337-495 per run),
+// 2-15% less CPU per check in each pair, peak RSS the same (297-307 MB both).
 import { bundleState, distUrl } from "./build-info.mjs";
 
 const state = bundleState();

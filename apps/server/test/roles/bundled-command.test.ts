@@ -103,7 +103,7 @@ describe.skipIf(postgresPass)("the bundled changeradar command", () => {
   it("gives node the memory settings of its first line when run as a command", async () => {
     // A module loaded before the command reports what node was started with.
     const report =
-      'data:text/javascript,process.stderr.write("settings " + JSON.stringify({ flags: process.execArgv, arenas: process.env.MALLOC_ARENA_MAX, mmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_ }) + "\\n")';
+      'data:text/javascript,process.stderr.write("settings " + JSON.stringify({ flags: process.execArgv, arenas: process.env.MALLOC_ARENA_MAX, mmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_, trimThreshold: process.env.MALLOC_TRIM_THRESHOLD_ }) + "\\n")';
     const { stderr } = await run(bin, ["--help"], {
       env: { ...process.env, NODE_OPTIONS: `--import ${JSON.stringify(report)}` },
     });
@@ -112,6 +112,7 @@ describe.skipIf(postgresPass)("the bundled changeradar command", () => {
       flags: ["--max-old-space-size=512", "--max-semi-space-size=8", "--no-liftoff"],
       arenas: "2",
       mmapThreshold: "131072",
+      trimThreshold: "4194304",
     });
   }, 60_000);
 });
