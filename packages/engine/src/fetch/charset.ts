@@ -113,7 +113,10 @@ export function detectCharset(
  */
 export const DECODE_PIECE_BYTES = 32 * 1024;
 
-/** The body's text in the order it was decoded, each piece at most DECODE_PIECE_BYTES characters. */
+/**
+ * The body's text in the order it was decoded. A piece comes from at most DECODE_PIECE_BYTES bytes, plus the
+ * rest of a character the piece before cut off, so it holds at most a few characters more than that.
+ */
 export interface DecodedPieces {
   pieces: string[];
   charset: string;
