@@ -8,8 +8,7 @@ import type { Parser } from "htmlparser2";
 export type PageText = string | readonly string[];
 
 export function wholeText(text: PageText): string {
-  if (typeof text === "string") return text;
-  return text.length === 1 ? (text[0] as string) : text.join("");
+  return typeof text === "string" ? text : text.join("");
 }
 
 /** The first `length` characters (fewer when the text is shorter). */

@@ -141,7 +141,7 @@ export function decodeTextPieces(bytes: Uint8Array, contentType?: string | null)
 /** Decodes body bytes whole (the pieces of `decodeTextPieces`, joined). */
 export function decodeText(bytes: Uint8Array, contentType?: string | null): DecodedText {
   const { pieces, charset, source } = decodeTextPieces(bytes, contentType);
-  return { text: pieces.length === 1 ? (pieces[0] as string) : pieces.join(""), charset, source };
+  return { text: pieces.join(""), charset, source };
 }
 
 /** A streaming decoder: `write` keeps a character cut at a piece's end for the next piece, `end` flushes. */
