@@ -10,9 +10,13 @@
  * heap and the process's RSS, written to <pid>-thread<id>.json, so the main thread's file stays its own.
  * A worker thread also writes its Linux thread id to <pid>-worker<id>.tid at once, so the benchmark can read
  * its CPU time apart from the main thread's and from V8's and libuv's helper threads'.
+ * Each thread also counts its heap's garbage collections since it started (`gc`: scavenges and
+ * mark-compacts, and the milliseconds its thread was paused for each; V8's helper threads mark and sweep
+ * beside that pause), so the benchmark can tell a pass's collections by thread.
  */
 import { readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { constants, PerformanceObserver } from "node:perf_hooks";
 import { isMainThread, threadId } from "node:worker_threads";
 
 /** A WebAssembly memory is the read-write start of a reservation of several GB (its growth and guard pages). */
@@ -69,6 +73,20 @@ if (dir) {
   let partsRss = 0;
   const peaks = { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
   let dirty = false;
+  const gc = { scavenges: 0, scavengeMs: 0, markCompacts: 0, markCompactMs: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = entry.detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) {
+        gc.scavenges += 1;
+        gc.scavengeMs += entry.duration;
+      } else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+        gc.markCompacts += 1;
+        gc.markCompactMs += entry.duration;
+      }
+    }
+    dirty = true;
+  }).observe({ entryTypes: ["gc"] });
   const sample = () => {
     const usage = process.memoryUsage();
     for (const key of Object.keys(peaks)) peaks[key] = Math.max(peaks[key], usage[key]);
@@ -106,7 +124,14 @@ if (dir) {
           mallocHeapMb: mb(partsAtPeak.mallocHeap),
         }
       : {};
-    writeFileSync(file, JSON.stringify({ atPeak: { ...shape(atPeak), ...resident }, peaks: shape(peaks) }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        atPeak: { ...shape(atPeak), ...resident },
+        peaks: shape(peaks),
+        gc: { ...gc, scavengeMs: Math.round(gc.scavengeMs), markCompactMs: Math.round(gc.markCompactMs) },
+      }),
+    );
   };
   setInterval(sample, 200).unref();
   setInterval(write, 1000).unref();

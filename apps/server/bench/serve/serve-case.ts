@@ -33,9 +33,12 @@ import { growth as growthByTable, totalBytes } from "../table-bytes";
 import { type BenchUser, changedSince, checkNow, waitChecked } from "./api-client";
 import { benchCommands, type ToolArgs } from "./bench-queries";
 import {
+  addGc,
   type Deployment,
   directoryBytes,
+  type GcCounts,
   type MemoryBreakdown,
+  noGc,
   type ServerProcesses,
   type StatementCount,
   startServer,
@@ -86,6 +89,8 @@ export interface PassResult {
   dataDirBytes: number | null;
   /** Each server process's memory at its peak RSS (PGlite: this pass's run; PostgreSQL: so far). */
   memory: MemoryBreakdown[];
+  /** Garbage collections during the pass (read up to a second late at either end), every process added up. */
+  gc?: PassGc;
   /** PGlite with BENCH_STATEMENTS=1: SQL statements of this pass's run per check, and the costliest ones. */
   statementsPerCheck?: number;
   topStatements?: StatementCount[];
@@ -97,6 +102,12 @@ export interface PassResult {
     noise: number;
     missedByKind: Record<string, number>;
   };
+}
+
+/** The main threads' and the engine worker threads' garbage collections, added up over the processes. */
+export interface PassGc {
+  main: GcCounts;
+  engine: GcCounts;
 }
 
 export interface CaseResult {
@@ -128,6 +139,8 @@ export interface CaseResult {
   changesInTruth: number;
   missed: number;
   noiseAlerts: number;
+  /** Garbage collections per 100 checks in the passes checksPerSecond counts, by thread. */
+  gcPer100Checks: PassGc | null;
   passes: PassResult[];
   /** The server's log, kept with BENCH_KEEP (a failed case always keeps its working directory). */
   log: string | null;
@@ -182,6 +195,38 @@ const tablesOf = (writes: DatabaseWrites) => new Map(Object.entries(writes.table
  * Bytes per unchanged check (the unchanged or settled pass's), and per changed check: the change rounds' bytes less
  * their unchanged checks' share, over the pages that really changed.
  */
+/** Each process's collections since its reading at the end of the pass before (a process started since: all). */
+function gcSince(memory: MemoryBreakdown[], seen: Map<number, PassGc>): { gc?: PassGc } {
+  let main = noGc();
+  let engine = noGc();
+  let read = false;
+  for (const server of memory) {
+    if (!server.gc) continue;
+    read = true;
+    const before = seen.get(server.pid);
+    main = addGc(addGc(main, server.gc.main), before?.main, -1);
+    engine = addGc(addGc(engine, server.gc.engine), before?.engine, -1);
+    seen.set(server.pid, server.gc);
+  }
+  return read ? { gc: { main, engine } } : {};
+}
+
+function gcPer100(passes: PassResult[]): PassGc | null {
+  if (passes.some((p) => !p.gc)) return null;
+  const checks = passes.reduce((sum, p) => sum + p.checks, 0);
+  const per100 = (part: "main" | "engine") => {
+    const total = passes.reduce((sum, p) => addGc(sum, p.gc?.[part]), noGc());
+    const scale = (value: number, digits: number) => round((value * 100) / Math.max(1, checks), digits)!;
+    return {
+      scavenges: scale(total.scavenges, 1),
+      scavengeMs: scale(total.scavengeMs, 0),
+      markCompacts: scale(total.markCompacts, 1),
+      markCompactMs: scale(total.markCompactMs, 0),
+    };
+  };
+  return { main: per100("main"), engine: per100("engine") };
+}
+
 function perCheck(unchanged: PassResult, changedPasses: PassResult[], bytes: (pass: PassResult) => number) {
   const perUnchanged = bytes(unchanged) / Math.max(1, unchanged.checks);
   let changedChecks = 0;
@@ -242,6 +287,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
   let server: ServerProcesses | null = null;
   const rssPeaks: number[] = [];
   let lastMemory: MemoryBreakdown[] = [];
+  const gcSeen = new Map<number, PassGc>();
   let lastStatements: StatementCount[] = [];
   let startupMs = 10_000;
   let idleRssMb = 0;
@@ -348,6 +394,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         rowsWritten: after.rowsWritten - before.rowsWritten,
         dataDirBytes: embedded ? directoryBytes(dataDir) - dirBefore : null,
         memory: lastMemory,
+        ...gcSince(lastMemory, gcSeen),
         ...(embedded && lastStatements.length > 0
           ? {
               statementsPerCheck: round(
@@ -425,6 +472,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         sum(steady, (p) => p.engineThreadsCpuSecondsPerCheck * p.checks) / sum(steady, (p) => p.checks),
         4,
       )!,
+      gcPer100Checks: gcPer100(steady),
       peakRssMb: Math.max(...rssPeaks),
       idleRssMb,
       bytesPerUnchangedCheck: growth.unchanged,

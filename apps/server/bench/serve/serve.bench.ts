@@ -31,6 +31,7 @@ import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { watchKinds } from "@changeradar/contracts";
 import { type CaseResult, coldPasses, runServeCase } from "./serve-case";
+import type { GcCounts } from "./server-processes";
 import { sustainedTable } from "./sustained-table";
 import { type PeerResult, runUrlwatchPeer } from "./urlwatch-peer";
 
@@ -158,6 +159,17 @@ if (withEngine) {
 
 const cell = (value: number | null | undefined) =>
   value === null || value === undefined ? "–" : String(value);
+/** A serve case's garbage collections per 100 checks, by thread (memory-probe.mjs). */
+function gcLines(serve: CaseResult): string[] {
+  const gc = serve.gcPer100Checks;
+  if (!gc) return [];
+  const part = (g: GcCounts) =>
+    `${g.scavenges} scavenges (${g.scavengeMs} ms paused), ${g.markCompacts} mark-compacts (${g.markCompactMs} ms paused)`;
+  return [
+    `${serve.tool} N=${serve.pages}, garbage collections per 100 checks (the passes of checks/s): main threads ${part(gc.main)}; engine threads ${part(gc.engine)}. Marking and sweeping beside the pauses is the helpers' CPU.`,
+  ];
+}
+
 /** A serve case's CPU per check by thread; the helpers' part is what main and engine leave of the whole. */
 const cpuParts = (serve: CaseResult) => {
   const helpers =
@@ -194,6 +206,7 @@ const lines = [
           ]),
     ];
   }),
+  ...rows.flatMap((row) => ("idleRssMb" in row ? gcLines(row) : [])),
   ...rows.flatMap((row) => ("idleRssMb" in row ? growthLines(row) : [])),
   ...sustainedTable(rows.flatMap((row) => ("sustained" in row && row.sustained ? [row] : []))),
   "",

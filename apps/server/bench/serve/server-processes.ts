@@ -152,7 +152,29 @@ export interface ServerProcesses {
  * what /proc/self/smaps says is resident near that peak: WebAssembly memory (counted whole in `external`),
  * mapped files (node's code) and malloc's main heap.
  */
+/** A thread's (or several threads') garbage collections since it started (memory-probe.mjs). */
+export interface GcCounts {
+  scavenges: number;
+  scavengeMs: number;
+  markCompacts: number;
+  markCompactMs: number;
+}
+
+export const noGc = (): GcCounts => ({ scavenges: 0, scavengeMs: 0, markCompacts: 0, markCompactMs: 0 });
+
+export function addGc(a: GcCounts, b: GcCounts | undefined, sign = 1): GcCounts {
+  if (!b) return a;
+  return {
+    scavenges: a.scavenges + sign * b.scavenges,
+    scavengeMs: a.scavengeMs + sign * b.scavengeMs,
+    markCompacts: a.markCompacts + sign * b.markCompacts,
+    markCompactMs: a.markCompactMs + sign * b.markCompactMs,
+  };
+}
+
 export interface MemoryBreakdown {
+  /** The server process these figures are of. */
+  pid: number;
   rssMb: number;
   heapTotalMb: number;
   heapUsedMb: number;
@@ -164,6 +186,8 @@ export interface MemoryBreakdown {
   mallocHeapMb?: number;
   /** The heaps of the process's worker threads (the engine's), each at its own peak, added up. */
   workerHeapsMb?: number;
+  /** Garbage collections since the process started: its main thread's, and its worker threads' added up. */
+  gc?: { main: GcCounts; engine: GcCounts };
 }
 
 export interface StatementCount {
@@ -310,20 +334,31 @@ export async function startServer(deployment: Deployment): Promise<ServerProcess
       for (const pid of pids) {
         const file = join(env.BENCH_MEMORY_DIR!, `${pid}.json`);
         if (!existsSync(file)) continue;
-        const { atPeak } = JSON.parse(readFileSync(file, "utf8")) as {
-          atPeak: Omit<MemoryBreakdown, "otherMb">;
+        const { atPeak, gc } = JSON.parse(readFileSync(file, "utf8")) as {
+          atPeak: Omit<MemoryBreakdown, "otherMb" | "pid">;
+          gc?: GcCounts;
         };
         const otherMb = Math.round((atPeak.rssMb - atPeak.heapTotalMb - atPeak.externalMb) * 10) / 10;
         const threads = readdirSync(env.BENCH_MEMORY_DIR!).filter(
           (name) => name.startsWith(`${pid}-thread`) && name.endsWith(".json"),
         );
-        const workerHeapsMb = threads.reduce((sum, name) => {
-          const { atPeak: worker } = JSON.parse(readFileSync(join(env.BENCH_MEMORY_DIR!, name), "utf8")) as {
+        let workerHeapsMb = 0;
+        let engineGc = noGc();
+        for (const name of threads) {
+          const worker = JSON.parse(readFileSync(join(env.BENCH_MEMORY_DIR!, name), "utf8")) as {
             atPeak: { heapTotalMb: number };
+            gc?: GcCounts;
           };
-          return sum + worker.heapTotalMb;
-        }, 0);
-        out[pid] = { ...atPeak, otherMb, workerHeapsMb: Math.round(workerHeapsMb * 10) / 10 };
+          workerHeapsMb += worker.atPeak.heapTotalMb;
+          engineGc = addGc(engineGc, worker.gc);
+        }
+        out[pid] = {
+          pid,
+          ...atPeak,
+          otherMb,
+          workerHeapsMb: Math.round(workerHeapsMb * 10) / 10,
+          ...(gc ? { gc: { main: gc, engine: engineGc } } : {}),
+        };
       }
       return out;
     },
