@@ -36,7 +36,7 @@ import {
   addGc,
   type Deployment,
   directoryBytes,
-  type GcCounts,
+  type GcByThread,
   type MemoryBreakdown,
   noGc,
   type ServerProcesses,
@@ -89,8 +89,8 @@ export interface PassResult {
   dataDirBytes: number | null;
   /** Each server process's memory at its peak RSS (PGlite: this pass's run; PostgreSQL: so far). */
   memory: MemoryBreakdown[];
-  /** Garbage collections during the pass (read up to a second late at either end), every process added up. */
-  gc?: PassGc;
+  /** Garbage collections during the pass (read up to a second late at either end), the processes added up. */
+  gc?: GcByThread;
   /** PGlite with BENCH_STATEMENTS=1: SQL statements of this pass's run per check, and the costliest ones. */
   statementsPerCheck?: number;
   topStatements?: StatementCount[];
@@ -102,12 +102,6 @@ export interface PassResult {
     noise: number;
     missedByKind: Record<string, number>;
   };
-}
-
-/** The main threads' and the engine worker threads' garbage collections, added up over the processes. */
-export interface PassGc {
-  main: GcCounts;
-  engine: GcCounts;
 }
 
 export interface CaseResult {
@@ -140,7 +134,7 @@ export interface CaseResult {
   missed: number;
   noiseAlerts: number;
   /** Garbage collections per 100 checks in the passes checksPerSecond counts, by thread. */
-  gcPer100Checks: PassGc | null;
+  gcPer100Checks: GcByThread | null;
   passes: PassResult[];
   /** The server's log, kept with BENCH_KEEP (a failed case always keeps its working directory). */
   log: string | null;
@@ -191,12 +185,8 @@ interface DatabaseWrites {
 
 const tablesOf = (writes: DatabaseWrites) => new Map(Object.entries(writes.tables));
 
-/**
- * Bytes per unchanged check (the unchanged or settled pass's), and per changed check: the change rounds' bytes less
- * their unchanged checks' share, over the pages that really changed.
- */
 /** Each process's collections since its reading at the end of the pass before (a process started since: all). */
-function gcSince(memory: MemoryBreakdown[], seen: Map<number, PassGc>): { gc?: PassGc } {
+function gcSince(memory: MemoryBreakdown[], seen: Map<number, GcByThread>): { gc?: GcByThread } {
   let main = noGc();
   let engine = noGc();
   let read = false;
@@ -211,7 +201,7 @@ function gcSince(memory: MemoryBreakdown[], seen: Map<number, PassGc>): { gc?: P
   return read ? { gc: { main, engine } } : {};
 }
 
-function gcPer100(passes: PassResult[]): PassGc | null {
+function gcPer100(passes: PassResult[]): GcByThread | null {
   if (passes.some((p) => !p.gc)) return null;
   const checks = passes.reduce((sum, p) => sum + p.checks, 0);
   const per100 = (part: "main" | "engine") => {
@@ -227,6 +217,10 @@ function gcPer100(passes: PassResult[]): PassGc | null {
   return { main: per100("main"), engine: per100("engine") };
 }
 
+/**
+ * Bytes per unchanged check (the unchanged or settled pass's), and per changed check: the change rounds' bytes less
+ * their unchanged checks' share, over the pages that really changed.
+ */
 function perCheck(unchanged: PassResult, changedPasses: PassResult[], bytes: (pass: PassResult) => number) {
   const perUnchanged = bytes(unchanged) / Math.max(1, unchanged.checks);
   let changedChecks = 0;
@@ -287,7 +281,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
   let server: ServerProcesses | null = null;
   const rssPeaks: number[] = [];
   let lastMemory: MemoryBreakdown[] = [];
-  const gcSeen = new Map<number, PassGc>();
+  const gcSeen = new Map<number, GcByThread>();
   let lastStatements: StatementCount[] = [];
   let startupMs = 10_000;
   let idleRssMb = 0;

@@ -147,11 +147,6 @@ export interface ServerProcesses {
   stop(): Promise<void>;
 }
 
-/**
- * MB, from process.memoryUsage() at the sample of the peak RSS; other = rss − heapTotal − external. On Linux,
- * what /proc/self/smaps says is resident near that peak: WebAssembly memory (counted whole in `external`),
- * mapped files (node's code) and malloc's main heap.
- */
 /** A thread's (or several threads') garbage collections since it started (memory-probe.mjs). */
 export interface GcCounts {
   scavenges: number;
@@ -172,6 +167,17 @@ export function addGc(a: GcCounts, b: GcCounts | undefined, sign = 1): GcCounts 
   };
 }
 
+/** Collections of a process's main thread, and of its worker threads (the engine's) added up. */
+export interface GcByThread {
+  main: GcCounts;
+  engine: GcCounts;
+}
+
+/**
+ * MB, from process.memoryUsage() at the sample of the peak RSS; other = rss − heapTotal − external. On Linux,
+ * what /proc/self/smaps says is resident near that peak: WebAssembly memory (counted whole in `external`),
+ * mapped files (node's code) and malloc's main heap.
+ */
 export interface MemoryBreakdown {
   /** The server process these figures are of. */
   pid: number;
@@ -186,8 +192,8 @@ export interface MemoryBreakdown {
   mallocHeapMb?: number;
   /** The heaps of the process's worker threads (the engine's), each at its own peak, added up. */
   workerHeapsMb?: number;
-  /** Garbage collections since the process started: its main thread's, and its worker threads' added up. */
-  gc?: { main: GcCounts; engine: GcCounts };
+  /** Garbage collections since the process started. */
+  gc?: GcByThread;
 }
 
 export interface StatementCount {
