@@ -3,7 +3,8 @@
  * checks, the preview and the `check` command read a page.
  *
  * The body bytes are hashed before anything else: when they are the same as the last check's
- * (`knownBodyHash`), the page is neither decoded nor parsed. Otherwise a page fetched over plain HTTP goes
+ * (`knownBodyHash`), the page is neither decoded nor parsed, and its bytes are freed at once (`same_body`:
+ * the page's `bytes` are not to be read). Otherwise a page fetched over plain HTTP goes
  * to the engine as bytes, decoded and extracted there (off the calling thread with a worker pool, which
  * takes the bytes over: the returned page's `bytes` and `text` are then not to be read).
  *
@@ -17,7 +18,7 @@ import type { FingerprintOptions } from "./compare/fingerprint";
 import type { ChangeResult, CompareOptions } from "./compare/types";
 import type { ExtractOptions } from "./extract";
 import { parseScope } from "./extract";
-import { type FetchedPage, type FetchPageOptions, fetchPage } from "./fetch";
+import { type FetchedPage, type FetchPageOptions, fetchPage, releaseBytes } from "./fetch";
 import type { FetchRequest } from "./fetch/types";
 import {
   inProcessEngine,
@@ -60,7 +61,7 @@ export interface SnapshotPageOptions extends FetchPageOptions {
 export type PageSnapshot =
   /** The server answered 304 to the validators. */
   | { kind: "not_modified"; page: FetchedPage }
-  /** The body bytes are exactly the last check's: nothing was decoded or parsed. */
+  /** The body bytes are exactly the last check's: nothing was decoded or parsed (and the bytes are freed). */
   | { kind: "same_body"; page: FetchedPage; bodyHash: string }
   | {
       kind: "snapshot";
@@ -114,8 +115,10 @@ export async function snapshotPage(
   // The screenshot of a rendered page is not part of its hash.
   const hash = bodyHash(page.bytes, volatileBodyTokens);
   // A rendered page's look can change with the same markup (its screenshot is compared then).
-  if (knownBodyHash && hash === knownBodyHash && !page.screenshot)
+  if (knownBodyHash && hash === knownBodyHash && !page.screenshot) {
+    releaseBytes([page.bytes]);
     return { kind: "same_body", page, bodyHash: hash };
+  }
   // Copied before the engine may take the bytes over (a Buffer's slice() would share them).
   const body = keepBody ? new Uint8Array(page.bytes) : undefined;
   const source: PageSource =

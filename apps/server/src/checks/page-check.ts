@@ -18,6 +18,7 @@ import {
   type PageEngine,
   type PageSnapshot,
   refineWithAI,
+  releaseBytes,
   type Snapshot,
   type SnapshotFacts,
   sharedEnginePool,
@@ -223,7 +224,10 @@ export async function checkPage(
         localPage,
       },
     ).catch(() => null);
-    return again && !again.notModified ? bodyNoiseOf(firstBody, again.bytes) : null;
+    if (!again || again.notModified) return null;
+    const noise = bodyNoiseOf(firstBody, again.bytes);
+    releaseBytes([again.bytes]);
+    return noise;
   };
   let first: PageSnapshot;
   try {
@@ -337,6 +341,7 @@ export async function checkPage(
           learned = withBodyTokens(learned, bodyNoise.tokens, { learnedAt });
           fetched.bodyHash = `${bodyNoise.hash}:${key}`;
         }
+        releaseBytes([again.page.bytes, again.body]);
       }
     }
     const result =
@@ -359,6 +364,9 @@ export async function checkPage(
     return { ...done, kind: "changed", version, screenshot: page.screenshot, result, ...noise };
   } catch (error) {
     return failure(error, started, first.page.status);
+  } finally {
+    // The reads' bytes are done with (a worker pool took the parsed ones over already).
+    releaseBytes([first.page.bytes, "body" in first ? first.body : undefined]);
   }
 }
 

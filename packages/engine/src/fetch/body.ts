@@ -1,5 +1,6 @@
 import { pipeline, Readable, type Transform } from "node:stream";
 import zlib from "node:zlib";
+import { releaseBytes } from "./release-bytes";
 import { FetchError } from "./types";
 
 /**
@@ -11,13 +12,17 @@ export async function readCappedBody(
   contentEncoding: string | null,
   maxBytes: number,
 ): Promise<Buffer> {
+  const encodings = parseContentEncoding(contentEncoding);
   let stream: AsyncIterable<Uint8Array> = capped(body, maxBytes, "response");
-  for (const encoding of parseContentEncoding(contentEncoding).reverse()) {
+  for (const encoding of [...encodings].reverse()) {
     stream = capped(decompress(stream, encoding), maxBytes, "decompressed response");
   }
   const chunks: Uint8Array[] = [];
   for await (const chunk of stream) chunks.push(chunk);
-  return Buffer.concat(chunks);
+  const whole = Buffer.concat(chunks);
+  // The socket's reads, now copied: freed at once. A decompressor's chunks share its output buffer.
+  if (encodings.length === 0) releaseBytes(chunks);
+  return whole;
 }
 
 export function parseContentEncoding(header: string | null): string[] {

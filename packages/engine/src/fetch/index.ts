@@ -36,6 +36,7 @@ export {
 export { DEFAULT_USER_AGENT, httpFetch } from "./http-fetch";
 export { blockedAddressReason, isPublicAddress } from "./ip-ranges";
 export { mediaTypeOf } from "./media-type";
+export { releaseBytes } from "./release-bytes";
 export {
   assertPublicUrl,
   type GuardOptions,

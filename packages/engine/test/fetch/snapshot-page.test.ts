@@ -68,6 +68,27 @@ describe("snapshotPage with the stored version (one engine job: extract and comp
     expect(loads.count).toBe(0);
   });
 
+  it("frees the bytes of a body that is the last check's: nothing reads them", async () => {
+    // Large enough to own its buffer (a few bytes are a slice of Node's pool, left to the collector).
+    const large = await startLoopbackServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(
+        `<html><body><h1>Desk lamp</h1>${"<p>Warm light for long evenings.</p>".repeat(500)}</body></html>`,
+      );
+    });
+    try {
+      const first = await snapshotPage({ url: `${large.url}/lamp` }, loopback);
+      const again = await snapshotPage(
+        { url: `${large.url}/lamp`, knownBodyHash: first.kind === "snapshot" ? first.bodyHash : null },
+        loopback,
+      );
+      expect(again.kind).toBe("same_body");
+      expect(again.page.bytes.byteLength).toBe(0);
+    } finally {
+      await large.close();
+    }
+  });
+
   it("extracts alone when nothing is stored after all", async () => {
     const { compareWith, loads } = stored(null);
     const read = await snapshotPage({ url: `${server.url}/lamp`, compareWith }, loopback);
