@@ -9,6 +9,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ChangeResult, CompareOptions, FingerprintOptions, LearnedNoise } from "../compare";
 import type { ExtractInput, ExtractOptions } from "../extract";
+import { ownsWholeBuffer } from "../fetch/release-bytes";
 import type { Snapshot } from "../snapshot";
 import { crashed, reviveError, tooBig, tooSlow } from "./errors";
 import type {
@@ -58,15 +59,6 @@ interface Slot {
   timer: NodeJS.Timeout | null;
   /** The error the worker died of (an uncaught error, or V8's out-of-memory). */
   failure: Error | null;
-}
-
-/** Whether the bytes are the whole of their ArrayBuffer (so moving the buffer moves nothing else). */
-function ownsWholeBuffer(bytes: Uint8Array): boolean {
-  return (
-    bytes.byteOffset === 0 &&
-    bytes.byteLength === bytes.buffer.byteLength &&
-    !(bytes.buffer instanceof SharedArrayBuffer)
-  );
 }
 
 /** The page with bytes the worker can take over, and the buffer to move. */

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { readCappedBody } from "../../src/fetch/body";
 import { releaseBytes } from "../../src/fetch/release-bytes";
 
-const owned = (text: string) => new Uint8Array(new TextEncoder().encode(text));
+const owned = (text: string) => new TextEncoder().encode(text);
 
 async function* chunksOf(...chunks: Uint8Array[]): AsyncIterable<Uint8Array> {
   for (const chunk of chunks) yield chunk;
