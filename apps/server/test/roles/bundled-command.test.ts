@@ -111,7 +111,7 @@ describe.skipIf(postgresPass)("the bundled changeradar command", () => {
     expect(settings).toEqual({
       flags: ["--max-old-space-size=512", "--max-semi-space-size=8", "--no-liftoff"],
       arenas: "2",
-      mmapThreshold: "131072",
+      mmapThreshold: "4194304",
       trimThreshold: "4194304",
     });
   }, 60_000);
