@@ -76,6 +76,8 @@ export interface PassResult {
    * helper threads': V8's garbage collection (for every thread's heap) and compiler, and libuv's pool.
    */
   engineThreadsCpuSecondsPerCheck: number;
+  /** Minor page faults of the server processes per check: fresh memory touched (see minorFaults). */
+  minorFaultsPerCheck: number;
   /** Requests the pages got during the pass (a first check fetches once; a second fetch learns noise). */
   fetches?: number;
   unchecked: number;
@@ -116,6 +118,8 @@ export interface CaseResult {
   mainThreadCpuSecondsPerCheck: number;
   /** The engine worker threads' part (see PassResult). */
   engineThreadsCpuSecondsPerCheck: number;
+  /** Minor page faults per check (see PassResult). */
+  minorFaultsPerCheck: number;
   peakRssMb: number;
   /** RSS of the server processes 3 s after their first start on the seeded database, before any check. */
   idleRssMb: number;
@@ -343,6 +347,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       const cpu0 = live.cpuSeconds();
       const mainCpu0 = live.mainThreadCpuSeconds();
       const workerCpu0 = live.workerThreadsCpuSeconds();
+      const faults0 = live.minorFaults();
       const t0 = performance.now();
       if (trigger === "check now") {
         lastCheckNow = Date.now();
@@ -362,6 +367,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       const cpu = live.cpuSeconds() - cpu0;
       const mainCpu = live.mainThreadCpuSeconds() - mainCpu0;
       const workerCpu = live.workerThreadsCpuSeconds() - workerCpu0;
+      const faults = live.minorFaults() - faults0;
       const fetches = (await workload.requests()) - requestsBefore;
       const reported = truth ? await changedSince(live.baseUrl, users, since, done.urls) : null;
       if (cold) await serverDown();
@@ -380,6 +386,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         cpuSecondsPerCheck: round(cpu / Math.max(1, checks), 4)!,
         mainThreadCpuSecondsPerCheck: round(mainCpu / Math.max(1, checks), 4)!,
         engineThreadsCpuSecondsPerCheck: round(workerCpu / Math.max(1, checks), 4)!,
+        minorFaultsPerCheck: round(faults / Math.max(1, checks))!,
         fetches,
         unchecked: done.unchecked,
         bytes: totalBytes(tablesOf(after)) - totalBytes(tablesOf(before)),
@@ -465,6 +472,9 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       engineThreadsCpuSecondsPerCheck: round(
         sum(steady, (p) => p.engineThreadsCpuSecondsPerCheck * p.checks) / sum(steady, (p) => p.checks),
         4,
+      )!,
+      minorFaultsPerCheck: round(
+        sum(steady, (p) => p.minorFaultsPerCheck * p.checks) / sum(steady, (p) => p.checks),
       )!,
       gcPer100Checks: gcPer100(steady),
       peakRssMb: Math.max(...rssPeaks),

@@ -170,6 +170,11 @@ function gcLines(serve: CaseResult): string[] {
   ];
 }
 
+/** A serve case's minor page faults per check: fresh memory, each page paid for in kernel time. */
+function faultLine(serve: CaseResult): string {
+  return `${serve.tool} N=${serve.pages}, minor page faults per check (the passes of checks/s): ${serve.minorFaultsPerCheck}, each a 4 KB page of memory touched for the first time (a large block mapped for itself and unmapped when freed is faulted in again each time).`;
+}
+
 /** A serve case's CPU per check by thread; the helpers' part is what main and engine leave of the whole. */
 const cpuParts = (serve: CaseResult) => {
   const helpers =
@@ -206,7 +211,7 @@ const lines = [
           ]),
     ];
   }),
-  ...rows.flatMap((row) => ("idleRssMb" in row ? gcLines(row) : [])),
+  ...rows.flatMap((row) => ("idleRssMb" in row ? [...gcLines(row), faultLine(row)] : [])),
   ...rows.flatMap((row) => ("idleRssMb" in row ? growthLines(row) : [])),
   ...sustainedTable(rows.flatMap((row) => ("sustained" in row && row.sustained ? [row] : []))),
   "",

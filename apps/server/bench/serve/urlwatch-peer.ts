@@ -62,6 +62,7 @@ export interface PeerResult {
     | "memory"
     | "mainThreadCpuSecondsPerCheck"
     | "engineThreadsCpuSecondsPerCheck"
+    | "minorFaultsPerCheck"
   > & {
     errors: number;
     peakRssMb: number;
