@@ -112,30 +112,32 @@ function liveQueries(child: ChildProcess) {
 }
 
 /**
- * Minor page faults of a process and its waited-for children (minflt, cminflt: fields 10 and 11 of its stat
- * file, 7 and 8 after the name). Each is a 4 KB page of fresh memory touched for the first time: on the
- * benchmark's virtual machine ~14 µs of kernel time, so a check that maps and frees large blocks pays it again
- * and again.
+ * The fields of a stat file after the process's name (the name may hold spaces; it ends at the last ")"), so
+ * field N of proc(5) is at N − 3. Empty when the process or thread has just exited.
  */
-function minorFaults(pid: number): number {
+function statFields(file: string): string[] {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const values = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(values[7]) + Number(values[8]);
+    const stat = readFileSync(file, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
-    return 0;
+    return [];
   }
 }
 
-/** utime, stime (and cutime, cstime: `fields` 4) are fields 14–17 of a stat file (11–14 after the name). */
+/**
+ * Minor page faults of a process and its waited-for children (minflt, cminflt: fields 10 and 11). Each is a
+ * 4 KB page of fresh memory touched for the first time: on the benchmark's virtual machine ~14 µs of kernel
+ * time, so a check that maps and frees large blocks pays it again and again.
+ */
+function minorFaults(pid: number): number {
+  const values = statFields(`/proc/${pid}/stat`);
+  return values.length === 0 ? 0 : Number(values[7]) + Number(values[8]);
+}
+
+/** utime, stime (and cutime, cstime: `fields` 4) are fields 14–17 of a stat file. */
 function statCpuSeconds(file: string, fields: 2 | 4): number {
-  try {
-    const stat = readFileSync(file, "utf8");
-    const values = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return values.slice(11, 11 + fields).reduce((sum, value) => sum + Number(value), 0) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
+  const values = statFields(file).slice(11, 11 + fields);
+  return values.reduce((sum, value) => sum + Number(value), 0) / CLOCK_TICKS;
 }
 
 export interface ServerProcesses {
