@@ -16,6 +16,7 @@ import { type ExtractInput, type ExtractOptions, extractSnapshot } from "../extr
 import { decodeTextPieces } from "../fetch/charset";
 import { isBinaryMediaType } from "../fetch/media-type";
 import type { Snapshot } from "../snapshot";
+import { jsonBytes } from "./json-bytes";
 
 /** A response body as fetched: decoded from its charset (BOM, Content-Type, markup) where it is extracted. */
 export interface EncodedPage {
@@ -143,7 +144,7 @@ export interface EncodedSnapshot {
 
 /** The stored form of `snapshot` (see EncodedSnapshot): the JSON the writer would store, gzipped as it does. */
 export function encodeSnapshot(snapshot: Snapshot): EncodedSnapshot {
-  const json = Buffer.from(JSON.stringify(snapshot));
+  const json = jsonBytes(snapshot);
   return {
     // A copy of its own size: zlib may answer a view of a larger buffer, which a message would copy whole.
     gzip: new Uint8Array(gzipSync(json, { level: 6 })),
