@@ -88,11 +88,6 @@ export async function putJsonBlob(db: Database, value: unknown): Promise<string>
   return putBlob(db, Buffer.from(JSON.stringify(value)), "application/json");
 }
 
-export async function readJsonBlob<T>(db: Database, id: string): Promise<T | null> {
-  const blob = await readBlob(db, id);
-  return blob ? (JSON.parse(blob.bytes.toString("utf8")) as T) : null;
-}
-
 /** Removes blobs no snapshot, change or user references any more (after retention deleted history). */
 export async function deleteOrphanBlobs(db: Database, now: Date): Promise<number> {
   // Blobs younger than an hour may belong to a check whose transaction has not committed yet.

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { PackedSnapshot } from "@changeradar/engine";
+import { type PackedSnapshot, storedSnapshotJson } from "@changeradar/engine";
 import { changeAlert, enqueueAlerts, healthAlert, type QueuedAlert } from "../alerts/outbox";
 import type { Database } from "../db";
 import type { MonitorRow } from "../db/schema/monitors";
@@ -209,7 +209,7 @@ async function writeBlobs(db: Database, plans: readonly CheckPlan[]): Promise<(S
             data: version.encoded.gzip,
             encoding: "gzip",
           }
-        : { contentType: "application/json", bytes: Buffer.from(JSON.stringify(version.snapshot)) },
+        : { contentType: "application/json", bytes: storedSnapshotJson(version.snapshot) },
     ) - 1;
   const positions = plans.map(({ store }) =>
     store

@@ -1,5 +1,5 @@
 import { deflateRawSync } from "node:zlib";
-import { type PackedSnapshot, type Snapshot, unpackSnapshot } from "@changeradar/engine";
+import { type PackedSnapshot, type Snapshot, storedSnapshotJson, unpackSnapshot } from "@changeradar/engine";
 
 interface Entry {
   /** The snapshot's JSON, compressed: a parsed snapshot takes ~20 times the memory (~250 KB for a shop page). */
@@ -44,7 +44,7 @@ export class SnapshotCache {
       "encoding" in snapshot
         ? snapshot
         : {
-            json: deflateRawSync(snapshot instanceof Uint8Array ? snapshot : JSON.stringify(snapshot), {
+            json: deflateRawSync(snapshot instanceof Uint8Array ? snapshot : storedSnapshotJson(snapshot), {
               level: 1,
             }),
             encoding: "deflate-raw",

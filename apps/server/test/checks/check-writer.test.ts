@@ -1,8 +1,13 @@
 import { gzipSync } from "node:zlib";
-import { type ChangeResult, encodeSnapshot, type Snapshot } from "@changeradar/engine";
+import {
+  type ChangeResult,
+  encodeSnapshot,
+  type Snapshot,
+  storedSnapshotJson,
+  unpackSnapshot,
+} from "@changeradar/engine";
 import { eq, inArray } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
-import { readJsonBlob } from "../../src/checks/blob-store";
 import { planRecord } from "../../src/checks/check-plan";
 import { createCheckWriter, LeaseLost, LINGER_MS, recordCheck } from "../../src/checks/check-writer";
 import { claimMonitor } from "../../src/checks/claims.repository";
@@ -254,7 +259,7 @@ it("stores a version the engine encoded as those bytes under their address, read
   if (outcome.kind !== "changed" || !("snapshot" in outcome.version)) throw new Error("a change");
   const { snapshot } = outcome.version;
   // Gzipped at another level than the writer's own: the stored bytes show whose they are.
-  const json = Buffer.from(JSON.stringify(snapshot));
+  const json = storedSnapshotJson(snapshot);
   const encoded = { ...encodeSnapshot(snapshot), gzip: gzipSync(json, { level: 1 }) };
   expect(encoded.gzip).not.toEqual(gzipSync(json, { level: 6 }));
   // As a changed page comes back from the engine's job: its stored form and its facts, not the snapshot.
@@ -266,5 +271,5 @@ it("stores a version the engine encoded as those bytes under their address, read
   const [stored] = await db.select().from(blobs).where(eq(blobs.id, row.contentBlobId));
   expect(stored).toMatchObject({ id: encoded.sha256, encoding: "gzip", size: json.byteLength });
   expect(Buffer.from(stored.data)).toEqual(Buffer.from(encoded.gzip));
-  expect(await readJsonBlob(db, row.contentBlobId)).toEqual(snapshot);
+  expect(unpackSnapshot({ json: stored.data, encoding: "gzip" })).toEqual(snapshot);
 });

@@ -26,3 +26,4 @@ export {
   versionForJob,
 } from "./jobs";
 export { configureSharedEnginePool, sharedEnginePool } from "./shared-pool";
+export { storedSnapshotJson } from "./stored-form";

@@ -16,7 +16,7 @@ import { type ExtractInput, type ExtractOptions, extractSnapshot } from "../extr
 import { decodeTextPieces } from "../fetch/charset";
 import { isBinaryMediaType } from "../fetch/media-type";
 import type { Snapshot } from "../snapshot";
-import { jsonBytes } from "./json-bytes";
+import { snapshotFromStored, storedSnapshotJson } from "./stored-form";
 
 /** A response body as fetched: decoded from its charset (BOM, Content-Type, markup) where it is extracted. */
 export interface EncodedPage {
@@ -142,9 +142,9 @@ export interface EncodedSnapshot {
   size: number;
 }
 
-/** The stored form of `snapshot` (see EncodedSnapshot): the JSON the writer would store, gzipped as it does. */
+/** The stored form of `snapshot` (see EncodedSnapshot and stored-form.ts), gzipped as the writer does. */
 export function encodeSnapshot(snapshot: Snapshot): EncodedSnapshot {
-  const json = jsonBytes(snapshot);
+  const json = storedSnapshotJson(snapshot);
   return {
     // A copy of its own size: zlib may answer a view of a larger buffer, which a message would copy whole.
     gzip: new Uint8Array(gzipSync(json, { level: 6 })),
@@ -236,7 +236,7 @@ export function unpackSnapshot(packed: PackedSnapshot): Snapshot {
       : packed.encoding === "gzip"
         ? gunzipSync(packed.json)
         : packed.json;
-  return JSON.parse(new TextDecoder().decode(json)) as Snapshot;
+  return snapshotFromStored(new TextDecoder().decode(json));
 }
 
 async function extractAndCompare(

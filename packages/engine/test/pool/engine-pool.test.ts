@@ -20,6 +20,7 @@ import {
   encodeSnapshot,
   inProcessEngine,
   PageProcessingError,
+  storedSnapshotJson,
   versionForJob,
 } from "../../src/pool";
 import type { Snapshot } from "../../src/snapshot";
@@ -75,7 +76,7 @@ const factsOf = ({ title, price, availability, scopeMatched }: Snapshot) => ({
 });
 
 function expectStoredForm(encoded: EncodedSnapshot, snapshot: Snapshot) {
-  const json = Buffer.from(JSON.stringify(snapshot));
+  const json = storedSnapshotJson(snapshot);
   expect(gunzipSync(encoded.gzip)).toEqual(json);
   expect(encoded.sha256).toBe(createHash("sha256").update(json).digest("hex"));
   expect(encoded.size).toBe(json.byteLength);

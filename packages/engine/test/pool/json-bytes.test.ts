@@ -1,7 +1,4 @@
-import { createHash } from "node:crypto";
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { encodeSnapshot } from "../../src/pool";
 import { jsonBytes, jsonTextPieces } from "../../src/pool/json-bytes";
 import type { Snapshot } from "../../src/snapshot";
 
@@ -57,13 +54,5 @@ describe("JSON written in pieces", () => {
     expect(jsonBytes([1, "two", { three: [3] }]).toString()).toBe(JSON.stringify([1, "two", { three: [3] }]));
     expect(jsonBytes("text").toString()).toBe('"text"');
     expect(() => jsonBytes(undefined)).toThrow("no JSON form");
-  });
-
-  it("stores a version as the JSON.stringify text, gzipped, under that text's sha-256", () => {
-    const json = Buffer.from(JSON.stringify(longSnapshot));
-    const encoded = encodeSnapshot(longSnapshot);
-    expect(gunzipSync(encoded.gzip).equals(json)).toBe(true);
-    expect(encoded.sha256).toBe(createHash("sha256").update(json).digest("hex"));
-    expect(encoded.size).toBe(json.byteLength);
   });
 });
