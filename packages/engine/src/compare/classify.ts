@@ -50,9 +50,11 @@ function computeDiffs(
   watched: ReadonlySet<WatchKind>,
 ): ChangeDiffs {
   const text = watched.has("text") ? textDiff(a, b) : [];
-  const structure = watched.has("structure")
-    ? diffStrings(a.structurePaths, b.structurePaths)
-    : noChange<string>();
+  // The same hash is the same paths (it is taken over all of them): no path to compare one by one.
+  const structure =
+    watched.has("structure") && previous.structure.hash !== next.structure.hash
+      ? diffStrings(a.structurePaths, b.structurePaths)
+      : noChange<string>();
   return {
     text,
     items: watched.has("new_content")

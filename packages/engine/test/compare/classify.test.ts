@@ -59,6 +59,21 @@ describe("summaries, exactly", () => {
       "Text changed: +4 / −1 lines: “A fine kettle for coffee.”",
     );
   });
+
+  it("layout by its hash: the paths are compared one by one only when the hash over all of them differs", () => {
+    // A hash is taken over every path, so the same hash is the same paths; these paths are made up to show
+    // which of the two is read.
+    const samePaths = buildSnapshot({
+      structure: { hash: "h1", paths: ["html>body>h1", "html>body>div>p"] },
+    });
+    expect(compareSnapshots(buildSnapshot(), samePaths, { watch: ["structure"] }).changed).toBe(false);
+    const otherHash = buildSnapshot({
+      structure: { hash: "h2", paths: ["html>body>h1", "html>body>div>p"] },
+    });
+    const result = compareSnapshots(buildSnapshot(), otherHash, { watch: ["structure"] });
+    expect(result.changed).toBe(true);
+    expect(result.diffs.structure).toEqual({ added: ["html>body>div>p"], removed: ["html>body>p"] });
+  });
 });
 
 describe("compareSnapshots", () => {
