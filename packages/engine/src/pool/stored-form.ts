@@ -6,8 +6,9 @@ import { jsonBytes } from "./json-bytes";
  * paths are sorted and each repeats its parent's path ("html>body>div.main>ul", "html>body>div.main>ul>li"):
  * they were 80% of a version's JSON on the corpus's HTML pages. Each path is stored as the length it
  * shares with the path before it (`shared`) and the rest (`tails`). The mean version's JSON was then 43 KB
- * instead of 163 KB: written, compressed and read again in under half the time, and read without a string
- * large enough to get a memory mapping of its own (V8's large objects: ~75 page faults a read).
+ * instead of 163 KB: written and compressed in 1.37 ms instead of 1.93, read again in 0.60 ms instead of
+ * 1.66, and read without a string large enough to get a memory mapping of its own (V8's large objects: 74
+ * page faults a read before, 11 now).
  * Versions stored with their paths whole are read as they are.
  */
 interface FrontCodedStructure {
