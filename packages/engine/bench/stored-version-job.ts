@@ -11,7 +11,7 @@
 import { watchKinds } from "@changeradar/contracts";
 import { compareSnapshots } from "../src/compare";
 import { extractSnapshotSync } from "../src/extract";
-import { encodeSnapshot, type PackedSnapshot, storedSnapshotJson, unpackSnapshot } from "../src/pool";
+import { encodeSnapshot, type PackedSnapshot, unpackSnapshot } from "../src/pool";
 import { decodedInput } from "../src/pool/jobs";
 import { corpusEntries, readCorpusPage } from "../test/compare/mutations/corpus";
 import { realHtmlMutations } from "../test/compare/mutations/real-html";
@@ -50,7 +50,7 @@ for (const entry of corpusEntries()) {
     stored: { json: encoded.gzip, encoding: "gzip" },
   });
   plainBytes += Buffer.byteLength(JSON.stringify(snapshot));
-  storedBytes += storedSnapshotJson(snapshot).byteLength;
+  storedBytes += encoded.size;
   gzipBytes += encoded.gzip.byteLength;
 }
 
