@@ -299,6 +299,74 @@ describe("the engine pool", () => {
   });
 });
 
+/** A page as body bytes in a buffer of its own (so the pool moves it to the worker that runs it). */
+function ownBytesPage(title: string, text: string) {
+  const bytes = new Uint8Array(Buffer.from(`<title>${title}</title><p>${text}</p>`));
+  return { url: "https://example.test/own", contentType: "text/html", contentTypeHeader: null, bytes };
+}
+
+describe("jobs posted behind the running one", () => {
+  it("gives each worker its next job before the running one ends, and answers in order", async () => {
+    const pool = new EnginePool({ size: 1, timeBudgetMs: 60_000 });
+    try {
+      await pool.warm();
+      const pages = [1, 2, 3, 4].map((n) => html(`<title>Page ${n}</title><p>Body ${n}</p>`));
+      const done = pages.map((page) => pool.extract(page));
+      // Two are with the worker (the running one and the next), the rest wait here.
+      expect(pool.stats()).toMatchObject({ workers: 1, busy: 1, queued: 2 });
+      const lines = (await Promise.all(done)).map((snapshot) => snapshot.lines);
+      expect(lines).toEqual([1, 2, 3, 4].map((n) => [`Page ${n}`, `Body ${n}`]));
+      expect(pool.stats()).toMatchObject({ busy: 0, queued: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("runs the job behind one that ran out of memory on the replacement, its page bytes intact", async () => {
+    const pool = new EnginePool({ size: 1, memoryBudgetMb: 48, timeBudgetMs: 60_000 });
+    try {
+      await pool.warm();
+      const failing = pool.extract(hugeDom).catch((e: unknown) => e);
+      // Posted behind hugeDom: a copy of its bytes went to the worker that dies, the page stays here.
+      const behind = pool.extractBytes(ownBytesPage("Behind", "Still here"));
+      expect(((await failing) as PageProcessingError).reason).toBe("memory");
+      expect((await behind).lines).toEqual(["Behind", "Still here"]);
+      expect(pool.stats()).toMatchObject({ workers: 1, replaced: 1 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("runs the job behind one past its time budget on the replacement", async () => {
+    const pool = new EnginePool({ size: 1, timeBudgetMs: 100 });
+    try {
+      await pool.warm();
+      const failing = pool.extract(hugeDom).catch((e: unknown) => e);
+      const behind = pool.extractBytes(ownBytesPage("Behind", "On time"));
+      expect(((await failing) as PageProcessingError).reason).toBe("time");
+      expect((await behind).lines).toEqual(["Behind", "On time"]);
+      expect(pool.stats()).toMatchObject({ workers: 1, replaced: 1 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("fails the jobs it holds when the pool closes", async () => {
+    const pool = new EnginePool({ size: 1, timeBudgetMs: 60_000 });
+    await pool.warm();
+    const held = Promise.allSettled([
+      pool.extract(hugeDom),
+      pool.extract(trivialPage),
+      pool.extract(trivialPage),
+    ]);
+    await pool.close();
+    for (const result of await held) {
+      expect(result.status).toBe("rejected");
+      expect((result as PromiseRejectedResult).reason.message).toBe("The engine pool is closed.");
+    }
+  });
+});
+
 describe("the pool's budgets", () => {
   it("terminates a job past its time budget, replaces the worker, and the next job succeeds", async () => {
     // hugeDom takes about 300 ms on a quiet core of this machine (and the engine keeps getting faster), so the
