@@ -16,15 +16,25 @@ export type WorkerMessage =
 const port = parentPort;
 if (!port) throw new Error("The engine worker runs in a worker thread.");
 
-port.on("message", async ({ id, job }: JobMessage) => {
+/**
+ * The pool posts a job before the one running ends (engine-pool.ts). A job that awaits (a PDF's extraction)
+ * must not let the next one start meanwhile: the pool reads the answers in the order it posted the jobs.
+ */
+let previousJob: Promise<void> = Promise.resolve();
+
+port.on("message", (message: JobMessage) => {
+  previousJob = previousJob.then(() => answer(message));
+});
+
+async function answer({ id, job }: JobMessage): Promise<void> {
   let answer: WorkerMessage;
   try {
     answer = { type: "done", id, value: await runJob(job) };
   } catch (error) {
     answer = { type: "failed", id, error: serialiseError(error) };
   }
-  port.postMessage(answer);
-});
+  port?.postMessage(answer);
+}
 /** A first small page before `ready`: the time budget of real jobs does not pay for the warm-up. */
 async function warmUp(): Promise<void> {
   const page = { url: "https://warm.up/", contentType: "text/html", text: "<title>a</title><p>b</p>" };

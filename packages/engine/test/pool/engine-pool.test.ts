@@ -25,6 +25,7 @@ import {
 } from "../../src/pool";
 import type { Snapshot } from "../../src/snapshot";
 import { corpusEntries, readCorpusPage } from "../compare/mutations/corpus";
+import { minimalPdf } from "../extract/pdf-fixture";
 
 const watch = [...watchKinds];
 const html = (text: string) => ({ url: "https://example.test/page", contentType: "text/html", text });
@@ -322,34 +323,55 @@ describe("jobs posted behind the running one", () => {
     }
   });
 
-  it("runs the job behind one that ran out of memory on the replacement, its page bytes intact", async () => {
-    const pool = new EnginePool({ size: 1, memoryBudgetMb: 48, timeBudgetMs: 60_000 });
+  it("answers a page posted behind a PDF, whose extraction awaits, after the PDF and with its own result", async () => {
+    const pool = new EnginePool({ size: 1, timeBudgetMs: 5_000 });
     try {
       await pool.warm();
-      const failing = pool.extract(hugeDom).catch((e: unknown) => e);
-      // Posted behind hugeDom: a copy of its bytes went to the worker that dies, the page stays here.
-      const behind = pool.extractBytes(ownBytesPage("Behind", "Still here"));
-      expect(((await failing) as PageProcessingError).reason).toBe("memory");
-      expect((await behind).lines).toEqual(["Behind", "Still here"]);
-      expect(pool.stats()).toMatchObject({ workers: 1, replaced: 1 });
+      const bytes = minimalPdf(["Quarterly report", "Revenue 19.99 EUR"]);
+      const pdf = pool.extractBytes({
+        url: "https://example.test/r.pdf",
+        contentType: "application/pdf",
+        contentTypeHeader: "application/pdf",
+        bytes,
+      });
+      const order: string[] = [];
+      const answered = (name: string) => (snapshot: Snapshot) => {
+        order.push(name);
+        return snapshot;
+      };
+      const [report, page] = await Promise.all([
+        pdf.then(answered("pdf")),
+        pool.extract(trivialPage).then(answered("page")),
+      ]);
+      expect(report.lines.join(" ")).toBe("Quarterly report Revenue 19.99 EUR");
+      expect(page.lines).toEqual(["Trivial", "Still answering"]);
+      expect(order).toEqual(["pdf", "page"]);
+      expect(pool.stats()).toMatchObject({ replaced: 0 });
     } finally {
       await pool.close();
     }
   });
 
-  it("runs the job behind one past its time budget on the replacement", async () => {
-    const pool = new EnginePool({ size: 1, timeBudgetMs: 100 });
-    try {
-      await pool.warm();
-      const failing = pool.extract(hugeDom).catch((e: unknown) => e);
-      const behind = pool.extractBytes(ownBytesPage("Behind", "On time"));
-      expect(((await failing) as PageProcessingError).reason).toBe("time");
-      expect((await behind).lines).toEqual(["Behind", "On time"]);
-      expect(pool.stats()).toMatchObject({ workers: 1, replaced: 1 });
-    } finally {
-      await pool.close();
-    }
-  });
+  it.each([
+    { past: "memory", budgets: { memoryBudgetMb: 48, timeBudgetMs: 60_000 } },
+    { past: "time", budgets: { timeBudgetMs: 100 } },
+  ] as const)(
+    "runs the job behind one past its $past budget on the replacement, its page bytes intact",
+    async ({ past, budgets }) => {
+      const pool = new EnginePool({ size: 1, ...budgets });
+      try {
+        await pool.warm();
+        const failing = pool.extract(hugeDom).catch((e: unknown) => e);
+        // Posted behind hugeDom: a copy of its bytes went to the worker that dies, the page stays here.
+        const behind = pool.extractBytes(ownBytesPage("Behind", "Still here"));
+        expect(((await failing) as PageProcessingError).reason).toBe(past);
+        expect((await behind).lines).toEqual(["Behind", "Still here"]);
+        expect(pool.stats()).toMatchObject({ workers: 1, replaced: 1 });
+      } finally {
+        await pool.close();
+      }
+    },
+  );
 
   it("fails the jobs it holds when the pool closes", async () => {
     const pool = new EnginePool({ size: 1, timeBudgetMs: 60_000 });
