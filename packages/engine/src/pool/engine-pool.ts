@@ -176,10 +176,24 @@ export class EnginePool implements PageEngine {
     );
   }
 
-  /** Live workers, busy workers and queued jobs (for tests and metrics). */
-  stats(): { workers: number; busy: number; queued: number; replaced: number } {
-    const busy = [...this.slots].filter((slot) => slot.tasks.length > 0).length;
-    return { workers: this.slots.size, busy, queued: this.queue.length, replaced: this.replaced };
+  /**
+   * Live workers, busy workers and queued jobs (for tests and metrics), and `utilization`: the share of
+   * their time since they started that the live workers spent working rather than waiting for a job
+   * (their event loops' utilization, averaged; 0 without workers).
+   */
+  stats(): { workers: number; busy: number; queued: number; replaced: number; utilization: number } {
+    const slots = [...this.slots];
+    const busy = slots.filter((slot) => slot.tasks.length > 0).length;
+    const shares = slots.map((slot) => slot.worker.performance.eventLoopUtilization().utilization);
+    const utilization =
+      shares.length === 0 ? 0 : shares.reduce((sum, share) => sum + share, 0) / shares.length;
+    return {
+      workers: this.slots.size,
+      busy,
+      queued: this.queue.length,
+      replaced: this.replaced,
+      utilization,
+    };
   }
 
   async close(): Promise<void> {
