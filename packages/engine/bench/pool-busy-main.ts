@@ -9,19 +9,17 @@
  *   node --import tsx bench/pool-busy-main.ts      (BENCH_PASSES, default 3; BENCH_BLOCK_MS 0: an idle main thread)
  */
 import { EnginePool } from "../src/pool";
-import { corpusEntries, readCorpusPage } from "../test/compare/mutations/corpus";
+import { htmlCorpusEntries, readCorpusPage } from "../test/compare/mutations/corpus";
 
 const PASSES = Number(process.env.BENCH_PASSES ?? 3);
 const BLOCK_MS = Number(process.env.BENCH_BLOCK_MS ?? 5);
 /** Jobs in flight at once, about what the check slots keep queued on the engine during a pass. */
 const IN_FLIGHT = 8;
 
-const pages = corpusEntries()
-  .filter((entry) => entry.category !== "json" && entry.category !== "text")
-  .map((entry) => {
-    const { input } = readCorpusPage(entry);
-    return { url: input.url, contentType: input.contentType, text: Buffer.from(input.text as string) };
-  });
+const pages = htmlCorpusEntries().map((entry) => {
+  const { input } = readCorpusPage(entry);
+  return { url: input.url, contentType: input.contentType, text: Buffer.from(input.text as string) };
+});
 
 function busyFor(ms: number): void {
   const until = performance.now() + ms;

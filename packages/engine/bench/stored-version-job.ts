@@ -13,7 +13,7 @@ import { compareSnapshots } from "../src/compare";
 import { extractSnapshotSync } from "../src/extract";
 import { encodeSnapshot, type PackedSnapshot, unpackSnapshot } from "../src/pool";
 import { decodedInput } from "../src/pool/jobs";
-import { corpusEntries, readCorpusPage } from "../test/compare/mutations/corpus";
+import { htmlCorpusEntries, readCorpusPage } from "../test/compare/mutations/corpus";
 import { realHtmlMutations } from "../test/compare/mutations/real-html";
 
 const PASSES = Number(process.env.BENCH_PASSES ?? 3);
@@ -32,8 +32,7 @@ const cases: Case[] = [];
 let plainBytes = 0;
 let storedBytes = 0;
 let gzipBytes = 0;
-for (const entry of corpusEntries()) {
-  if (entry.category === "json" || entry.category === "text") continue;
+for (const entry of htmlCorpusEntries()) {
   const page = readCorpusPage(entry);
   const html = page.input.text as string;
   const snapshot = extractSnapshotSync({ ...page.input, bytes: undefined });

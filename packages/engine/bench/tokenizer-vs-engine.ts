@@ -13,7 +13,7 @@ import { extractSnapshotSync } from "../src/extract";
 import { parseCapped } from "../src/extract/html/parse-capped";
 import { parseAndWalk } from "../src/extract/html/parse-walk";
 import { decodedInput } from "../src/pool/jobs";
-import { corpusEntries, readCorpusPage } from "../test/compare/mutations/corpus";
+import { htmlCorpusEntries, readCorpusPage } from "../test/compare/mutations/corpus";
 
 const PASSES = Number(process.env.BENCH_PASSES ?? 3);
 const watch = [...watchKinds];
@@ -28,9 +28,7 @@ function tokenize(text: string): void {
   tokenizer.end();
 }
 
-const pages = corpusEntries()
-  .filter((entry) => entry.category !== "json" && entry.category !== "text")
-  .map((entry) => readCorpusPage(entry));
+const pages = htmlCorpusEntries().map((entry) => readCorpusPage(entry));
 const previous = pages.map((page) => {
   const snapshot = extractSnapshotSync({ ...page.input, bytes: undefined });
   compareSnapshots(snapshot, snapshot, { watch });

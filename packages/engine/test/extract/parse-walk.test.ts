@@ -8,7 +8,7 @@ import { parseCapped } from "../../src/extract/html/parse-capped";
 import { parseAndWalk } from "../../src/extract/html/parse-walk";
 import { distinctSorted } from "../../src/extract/html/structure";
 import { type PageFacts, walkPage } from "../../src/extract/html/walk";
-import { corpusEntries, readCorpusPage } from "../compare/mutations/corpus";
+import { htmlCorpusEntries, readCorpusPage } from "../compare/mutations/corpus";
 
 /** Every node's place in document order, so facts from two parses of one page can be compared. */
 function positions(document: Document): Map<AnyNode, number> {
@@ -80,7 +80,7 @@ c</pre><div class="price" id="p">19,99 &euro;</div><del>29,99 &euro;</del>
   });
 
   it("list the visible paths read off the path tree distinct and in string order, as a sort would", () => {
-    const pages = corpusEntries().filter((entry) => entry.category !== "json" && entry.category !== "text");
+    const pages = htmlCorpusEntries();
     const html = `<body><div class="a"><p>1</p></div><div class="a-b"><p>2</p></div><div class="a"><span>3</span></div>
       <div class="[&>svg]:w-4"><i>4</i></div><section><div><p>5</p></div></section></body>`;
     for (const text of [html, ...pages.map((entry) => readCorpusPage(entry).input.text)]) {
@@ -90,7 +90,7 @@ c</pre><div class="price" id="p">19,99 &euro;</div><del>29,99 &euro;</del>
   });
 
   it("equal the tree walk's on every corpus page", () => {
-    const pages = corpusEntries().filter((entry) => entry.category !== "json" && entry.category !== "text");
+    const pages = htmlCorpusEntries();
     expect(pages.length).toBeGreaterThan(100);
     for (const entry of pages) expectSameFacts(readCorpusPage(entry).input.text);
   }, 120_000); // 200+ pages parsed twice: a minute and more on a loaded machine

@@ -42,6 +42,11 @@ export function corpusEntries(): CorpusEntry[] {
   );
 }
 
+/** The corpus's HTML pages (products, articles, listings): every entry but the JSON and plain-text ones. */
+export function htmlCorpusEntries(): CorpusEntry[] {
+  return corpusEntries().filter((entry) => entry.category !== "json" && entry.category !== "text");
+}
+
 export function readCorpusPage(entry: CorpusEntry): CorpusPage {
   const bytes = new Uint8Array(readFileSync(join(CORPUS_DIR, entry.file)));
   return {
