@@ -18,7 +18,7 @@ const IN_FLIGHT = 8;
 
 const pages = htmlCorpusEntries().map((entry) => {
   const { input } = readCorpusPage(entry);
-  return { url: input.url, contentType: input.contentType, text: Buffer.from(input.text as string) };
+  return { url: input.url, contentType: input.contentType, body: Buffer.from(input.text as string) };
 });
 
 function busyFor(ms: number): void {
@@ -45,7 +45,7 @@ const runLane = async (): Promise<void> => {
   while (next < jobs.length) {
     const page = jobs[next++] as (typeof pages)[number];
     // A copy of its own: the pool moves a job's bytes to the worker.
-    const bytes = new Uint8Array(page.text);
+    const bytes = new Uint8Array(page.body);
     await pool.extractBytes({ url: page.url, contentType: page.contentType, contentTypeHeader: null, bytes });
   }
 };

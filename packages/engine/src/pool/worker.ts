@@ -23,18 +23,17 @@ if (!port) throw new Error("The engine worker runs in a worker thread.");
 let previousJob: Promise<void> = Promise.resolve();
 
 port.on("message", (message: JobMessage) => {
-  previousJob = previousJob.then(() => answer(message));
+  previousJob = previousJob.then(async () => port.postMessage(await answerTo(message)));
 });
 
-async function answer({ id, job }: JobMessage): Promise<void> {
-  let answer: WorkerMessage;
+async function answerTo({ id, job }: JobMessage): Promise<WorkerMessage> {
   try {
-    answer = { type: "done", id, value: await runJob(job) };
+    return { type: "done", id, value: await runJob(job) };
   } catch (error) {
-    answer = { type: "failed", id, error: serialiseError(error) };
+    return { type: "failed", id, error: serialiseError(error) };
   }
-  port?.postMessage(answer);
 }
+
 /** A first small page before `ready`: the time budget of real jobs does not pay for the warm-up. */
 async function warmUp(): Promise<void> {
   const page = { url: "https://warm.up/", contentType: "text/html", text: "<title>a</title><p>b</p>" };
