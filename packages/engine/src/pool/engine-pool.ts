@@ -221,17 +221,25 @@ export class EnginePool implements PageEngine {
     });
   }
 
-  /** Gives the queued jobs to the workers: first one to each idle worker, then a next one to each busy one. */
+  /**
+   * Gives the queued jobs to the idle workers, starts workers for the rest up to the pool's size, and only
+   * when every worker is running and busy posts a next job behind each one's running job.
+   */
   private dispatch(): void {
-    for (let held = 0; held < JOBS_PER_WORKER; held += 1) {
-      for (const slot of this.slots) {
-        if (this.queue.length === 0) break;
-        if (slot.ready && slot.tasks.length === held) this.assign(slot, this.queue.shift()!);
-      }
-    }
+    this.assignToWorkersHolding(0);
     const starting = [...this.slots].filter((slot) => !slot.ready).length;
     for (let i = starting; i < this.queue.length && this.slots.size < this.size; i += 1) this.spawn();
+    if ([...this.slots].every((slot) => slot.ready))
+      for (let held = 1; held < JOBS_PER_WORKER; held += 1) this.assignToWorkersHolding(held);
     for (const slot of this.slots) this.holdProcess(slot);
+  }
+
+  /** One queued job to each ready worker holding `held` jobs. */
+  private assignToWorkersHolding(held: number): void {
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) return;
+      if (slot.ready && slot.tasks.length === held) this.assign(slot, this.queue.shift()!);
+    }
   }
 
   /** A worker keeps the process alive only while it has work, or is starting for queued work. */

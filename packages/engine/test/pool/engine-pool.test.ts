@@ -327,6 +327,22 @@ describe("jobs posted behind the running one", () => {
     }
   });
 
+  it("starts another worker for a second job before posting it behind the first, up to the pool's size", async () => {
+    const pool = new EnginePool({ size: 2, timeBudgetMs: 60_000 });
+    try {
+      // The pool grows as jobs come: one job, one worker.
+      await pool.extract(trivialPage);
+      expect(pool.stats()).toMatchObject({ workers: 1 });
+      const both = Promise.all([pool.extract(trivialPage), pool.extract(trivialPage)]);
+      // The second job waits for a worker of its own, not behind the first one's job.
+      expect(pool.stats()).toMatchObject({ workers: 2, busy: 1, queued: 1 });
+      await both;
+      expect(pool.stats()).toMatchObject({ workers: 2, busy: 0, queued: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("answers a page posted behind a PDF, whose extraction awaits, after the PDF and with its own result", async () => {
     const pool = new EnginePool({ size: 1, timeBudgetMs: 5_000 });
     try {
