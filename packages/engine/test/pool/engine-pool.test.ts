@@ -374,7 +374,9 @@ describe("jobs posted behind the running one", () => {
 
   it.each([
     { past: "memory", budgets: { memoryBudgetMb: 48, timeBudgetMs: 60_000 } },
-    { past: "time", budgets: { timeBudgetMs: 100 } },
+    // hugeDom takes 0.75-0.85 s here (1.4 s cold); the page behind it, a first job on a cold replacement
+    // while CI's other test files load both cores, once took more than 0.1 s: 0.3 s leaves room either way.
+    { past: "time", budgets: { timeBudgetMs: 300 } },
   ] as const)(
     "runs the job behind one past its $past budget on the replacement, its page bytes intact",
     async ({ past, budgets }) => {
