@@ -131,8 +131,18 @@ export interface CaseResult {
   walBytesPerChangedCheck: number | null;
   /** The settled pass: unchanged checks once the noise is learned, as on a server that has run a while. */
   settled: { checksPerSecond: number; bytesPerCheck: number; walBytesPerCheck: number };
-  /** `checks` of the `due` monitors started (the percentiles are theirs). */
-  lagMs: { rate: number; due: number; checks: number; p50: number | null; p99: number | null };
+  /**
+   * `checks` of the `due` monitors started (the percentiles are theirs), and the main thread's CPU per check
+   * from the server being up to the last one (the claims, fetches and writes of a steady schedule).
+   */
+  lagMs: {
+    rate: number;
+    due: number;
+    checks: number;
+    p50: number | null;
+    p99: number | null;
+    mainThreadCpuSecondsPerCheck: number;
+  };
   sustained: SustainedResult | null;
   changesInTruth: number;
   missed: number;
@@ -430,11 +440,13 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
       count: lagChecks,
     });
     const live = await serverUp();
+    const lagMainCpu0 = live.mainThreadCpuSeconds();
     await waitChecked(live.baseUrl, users, lagAt, {
       ready: async () => Date.now() > lagAt.getTime() + (lagChecks / options.lagRate) * 1000,
       timeoutMs: options.timeoutMs,
       only: new Set(ids),
     });
+    const lagMainCpu = live.mainThreadCpuSeconds() - lagMainCpu0;
     await serverDown();
     const { lagsMs } = await tool<{ lagsMs: number[] }>("lag", {
       at: lagAt.toISOString(),
@@ -494,6 +506,7 @@ export async function runServeCase(options: CaseOptions): Promise<CaseResult> {
         checks: lagsMs.length,
         p50: round(percentile(lagsMs, 50), 0),
         p99: round(percentile(lagsMs, 99), 0),
+        mainThreadCpuSecondsPerCheck: round(lagMainCpu / Math.max(1, lagsMs.length), 4)!,
       },
       changesInTruth: sum(changedPasses, (p) => p.truth!.changed),
       missed: sum(changedPasses, (p) => p.truth!.missed),

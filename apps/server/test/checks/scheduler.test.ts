@@ -217,6 +217,37 @@ describe(`scheduler on ${databaseKind}`, () => {
     expect(pages.maxConcurrent()).toBeLessThanOrEqual(6);
   });
 
+  it("claims monitors that come due one by one together, not one claim each", async () => {
+    // 20 monitors due 25 ms apart: a claim as each came due or each check ended took one at a time (about a
+    // claim per check); with the claim gap (100 ms) a claim takes the four or five due since the last.
+    const owner = await t.signUp("Business");
+    const paths = Array.from({ length: 20 }, (_, i) => `/steady-${i}`);
+    for (const path of paths) pages.set(path, { body: productPage({ text: path }) });
+    const ids = await insertMonitors(owner.id, paths);
+    const db = t.database.handle.db;
+    const starts: number[] = [];
+    worker({
+      concurrency: 20,
+      perHostConcurrency: 20,
+      idlePollMs: 1000,
+      onChecked: ({ startedAt }) => starts.push(startedAt.getTime()),
+    });
+    for (const [i, id] of ids.entries())
+      await db
+        .update(monitors)
+        .set({ paused: false, nextCheckAt: sql`now() + make_interval(secs => ${0.5 + i * 0.025})` })
+        .where(eq(monitors.id, id));
+    await eventually(
+      async () => starts.length,
+      (n) => n === ids.length,
+    );
+    // Checks of one claim start within a few milliseconds of each other; two claims are at least a gap apart
+    // (before the gap: 14-15 groups here, 25-50 ms apart).
+    const sorted = [...starts].sort((a, b) => a - b);
+    const groups = 1 + sorted.filter((at, i) => i > 0 && at - (sorted[i - 1] as number) > 30).length;
+    expect(groups).toBeLessThanOrEqual(8);
+  });
+
   it("a check slower than its lease keeps it: another worker does not fetch the page again", async () => {
     const owner = await t.signUp("Business");
     pages.set("/slow-lease", { body: productPage({ text: "Slow" }), delayMs: 2500 });
