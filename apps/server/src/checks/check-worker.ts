@@ -33,8 +33,8 @@ export interface CheckWorkerOptions {
   /** Longest sleep between two claims when nothing is due (new monitors from other nodes are seen then). */
   idlePollMs?: number;
   /**
-   * Shortest time between a claim that took every claimable due monitor and the next (default CLAIM_GAP_MS,
-   * at most `idlePollMs`): monitors that come due meanwhile are claimed together.
+   * Shortest time between a claim that left nothing due unclaimed and the next (default CLAIM_GAP_MS, at most
+   * `idlePollMs`): monitors that come due meanwhile are claimed together.
    */
   claimGapMs?: number;
   /** How long `stop()` lets in-flight checks finish before giving their leases back. */
@@ -69,13 +69,17 @@ export interface CheckWorker extends BackgroundTask {
 export const CLAIM_GROUP_DELAY_MS = 300;
 
 /**
- * The shortest time between a claim that found fewer claimable due monitors than free slots and the next.
+ * The shortest time between a claim that left nothing due unclaimed (with slots free) and the next.
  * On a steady schedule monitors come due one by one: each freed slot, written check and due time started a
  * claim of one or none, and a claim costs PGlite several milliseconds of the main thread however few it
- * takes. Serve benchmark's lag phase (100 checks/s, PGlite): the main thread's CPU per check 0.0046 s against
- * 0.0092 without the gap; lag p50 about 70 ms against 9. "Check now" does not wait (its own claim, or a wake).
+ * takes. Serve benchmark's lag phase (100 checks/s, PGlite, four runs each): the main thread's CPU per check
+ * 0.0043-0.0053 s against 0.0087-0.0099 without the gap; lag p50 57-71 ms against 8-11. "Check now" does not
+ * wait (its own claim, or a wake).
  */
 export const CLAIM_GAP_MS = 100;
+
+/** The shortest sleep between two claims while due monitors wait for their hosts' permits. */
+const MIN_IDLE_MS = 20;
 
 export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   const { db } = options;
@@ -112,6 +116,12 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   let slotWake: (() => void) | null = null;
+  /** Slots freed and checks written so far (a sleep that a freed slot does not end still sees it). */
+  let slotsFreed = 0;
+  const slotFreed = () => {
+    slotsFreed++;
+    slotWake?.();
+  };
 
   const askWhileRunning = (monitorId: string) => {
     if (!askedWhileRunning.has(monitorId)) askedWhileRunning.set(monitorId, clock.now());
@@ -189,7 +199,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       held = false;
       hosts.release(monitor.host);
       slots.release();
-      slotWake?.();
+      slotFreed();
       startSoonChecks();
     };
     // The monitor stays in flight until its check is written: this worker does not start it again before.
@@ -202,7 +212,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
         if (!soon.has(monitor.id)) soon.set(monitor.id, askedAt);
       }
       giveBackSlot();
-      slotWake?.();
+      slotFreed();
       startSoonChecks();
     });
     inFlight.set(monitor.id, task);
@@ -281,13 +291,12 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   }
 
   /** Claims due monitors for the free slots and starts their checks; returns the claim's size and the checks. */
-  async function claimRound(): Promise<{ free: number; claimed: number; checks: Promise<void>[] }> {
+  async function claimRound(): Promise<{ free: number; claimed: number; at: Date; checks: Promise<void>[] }> {
     const free = slots.free;
+    const at = clock.now();
     const claimed =
       free > 0
-        ? await claimDueMonitors(db, owner, free, timing.leaseMs, hosts.permits(), clock.now(), [
-            ...inFlight.keys(),
-          ])
+        ? await claimDueMonitors(db, owner, free, timing.leaseMs, hosts.permits(), at, [...inFlight.keys()])
         : [];
     const checks: Promise<void>[] = [];
     const giveBack: string[] = [];
@@ -304,24 +313,34 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       checks.push(launch(monitor));
     }
     if (giveBack.length > 0) await releaseLeases(db, giveBack, owner);
-    return { free, claimed: claimed.length, checks };
+    return { free, claimed: claimed.length, at, checks };
   }
 
   async function schedulerLoop(): Promise<void> {
     while (running) {
       try {
-        const { free, claimed } = await claimRound();
+        const { free, claimed, at } = await claimRound();
         if (!running) break;
         if (slots.free === 0) {
           await sleep(idlePollMs);
           await severalSlotsFree();
         } else if (claimed < free) {
-          // It took everything due that the hosts allowed. The next claim waits at least `claimGap`, ended
-          // early only by a stop or a check asked for: monitors coming due one by one (a steady schedule)
-          // are then claimed together, where every freed slot and written check used to start a claim of one.
-          const delay = await idleDelay();
-          const woken = await sleep(Math.min(delay, claimGap), { slotsWake: false });
-          if (!woken && running && delay > claimGap) await sleep(delay - claimGap);
+          const { delayMs, dueLeft } = await idleDelay(at);
+          if (dueLeft) {
+            // Due monitors the claim left (their hosts at their limit, or past its candidates): a freed slot
+            // or written check may be one of theirs, and claims them at once.
+            await sleep(Math.max(MIN_IDLE_MS, delayMs));
+          } else {
+            // Nothing due is left: the next claim waits at least `claimGap`, ended early only by a stop or
+            // a check asked for. Monitors coming due one by one (a steady schedule) are then claimed
+            // together, where every freed slot and written check used to start a claim of one.
+            // A slot freed meanwhile may be the permit of a host whose monitor has come due since: no more sleep.
+            const gap = Math.max(claimGap, delayMs);
+            const freedBefore = slotsFreed;
+            const woken = await sleep(claimGap, { slotsWake: false });
+            if (!woken && running && gap > claimGap && slotsFreed === freedBefore)
+              await sleep(gap - claimGap);
+          }
         }
       } catch (error) {
         log("error", "Claiming due monitors failed", error);
@@ -350,12 +369,21 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     );
   }
 
-  /** How long until the next monitor is due: at least `claimGap`, at most `idlePollMs`. */
-  async function idleDelay(): Promise<number> {
+  /**
+   * How long until the next monitor this worker may claim is due (at most `idlePollMs`), and whether the
+   * claim made at `claimedAt` left one that was due then, on any host (a host at its limit here is left out
+   * of the first look-up, so it is looked at only then). One that came due since is not left: it waits for
+   * the next claim with the others that come due.
+   */
+  async function idleDelay(claimedAt: Date): Promise<{ delayMs: number; dueLeft: boolean }> {
     const now = clock.now();
-    const next = await nextDueAt(db, now, hosts.saturated(), [...inFlight.keys()]);
-    if (!next) return idlePollMs;
-    return Math.min(idlePollMs, Math.max(claimGap, next.getTime() - now.getTime()));
+    const saturated = hosts.saturated();
+    const skip = [...inFlight.keys()];
+    const next = await nextDueAt(db, now, saturated, skip);
+    const delayMs = next ? Math.min(idlePollMs, Math.max(0, next.getTime() - now.getTime())) : idlePollMs;
+    const dueThen = (at: Date | null) => at !== null && at.getTime() <= claimedAt.getTime();
+    if (dueThen(next)) return { delayMs, dueLeft: true };
+    return { delayMs, dueLeft: saturated.length > 0 && dueThen(await nextDueAt(db, now, [], skip)) };
   }
 
   return {

@@ -248,6 +248,31 @@ describe(`scheduler on ${databaseKind}`, () => {
     expect(groups).toBeLessThanOrEqual(8);
   });
 
+  it("claims a due monitor waiting for its host's permit as soon as a check of that host ends", async () => {
+    // The claim gap is for a schedule with nothing due left; here each check's end frees the permit a due
+    // monitor waits for (a gap there added 100 ms or more to each hand-over).
+    const owner = await t.signUp("Business");
+    const paths = Array.from({ length: 6 }, (_, i) => `/one-host-${i}`);
+    for (const path of paths) pages.set(path, { body: productPage({ text: path }), delayMs: 50 });
+    const ids = await insertMonitors(owner.id, paths);
+    const starts: number[] = [];
+    worker({
+      concurrency: 6,
+      perHostConcurrency: 1,
+      idlePollMs: 1000,
+      onChecked: ({ startedAt }) => starts.push(startedAt.getTime()),
+    });
+    await makeDue(ids);
+    await eventually(
+      async () => starts.length,
+      (n) => n === ids.length,
+    );
+    const sorted = [...starts].sort((a, b) => a - b);
+    const handOvers = sorted.slice(1).map((at, i) => at - (sorted[i] as number) - 50);
+    handOvers.sort((a, b) => a - b);
+    expect(handOvers[Math.floor(handOvers.length / 2)]).toBeLessThan(80);
+  });
+
   it("a check slower than its lease keeps it: another worker does not fetch the page again", async () => {
     const owner = await t.signUp("Business");
     pages.set("/slow-lease", { body: productPage({ text: "Slow" }), delayMs: 2500 });
