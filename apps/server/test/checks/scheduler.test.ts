@@ -62,6 +62,32 @@ const makeDue = (ids: string[]) =>
     .set({ paused: false, nextCheckAt: sql`now()` })
     .where(inArray(monitors.id, ids));
 
+/**
+ * Monitors on pages of their own (answering after `delayMs`), and a worker with a slot for each that
+ * records when each check started, in order; `allStarted` waits for every one.
+ */
+async function timedChecks(name: string, count: number, options: { delayMs?: number; perHost: number }) {
+  const owner = await t.signUp("Business");
+  const paths = Array.from({ length: count }, (_, i) => `/${name}-${i}`);
+  for (const path of paths) pages.set(path, { body: productPage({ text: path }), delayMs: options.delayMs });
+  const ids = await insertMonitors(owner.id, paths);
+  const starts: number[] = [];
+  worker({
+    concurrency: count,
+    perHostConcurrency: options.perHost,
+    idlePollMs: 1000,
+    onChecked: ({ startedAt }) => starts.push(startedAt.getTime()),
+  });
+  const allStarted = async () => {
+    await eventually(
+      async () => starts.length,
+      (n) => n === count,
+    );
+    return [...starts].sort((a, b) => a - b);
+  };
+  return { ids, allStarted };
+}
+
 describe(`scheduler on ${databaseKind}`, () => {
   it("claims due monitors in due order, each once, and leaves leased ones alone", async () => {
     const owner = await t.signUp("Business");
@@ -220,30 +246,16 @@ describe(`scheduler on ${databaseKind}`, () => {
   it("claims monitors that come due one by one together, not one claim each", async () => {
     // 20 monitors due 25 ms apart: a claim as each came due or each check ended took one at a time (about a
     // claim per check); with the claim gap (100 ms) a claim takes the four or five due since the last.
-    const owner = await t.signUp("Business");
-    const paths = Array.from({ length: 20 }, (_, i) => `/steady-${i}`);
-    for (const path of paths) pages.set(path, { body: productPage({ text: path }) });
-    const ids = await insertMonitors(owner.id, paths);
+    const { ids, allStarted } = await timedChecks("steady", 20, { perHost: 20 });
     const db = t.database.handle.db;
-    const starts: number[] = [];
-    worker({
-      concurrency: 20,
-      perHostConcurrency: 20,
-      idlePollMs: 1000,
-      onChecked: ({ startedAt }) => starts.push(startedAt.getTime()),
-    });
     for (const [i, id] of ids.entries())
       await db
         .update(monitors)
         .set({ paused: false, nextCheckAt: sql`now() + make_interval(secs => ${0.5 + i * 0.025})` })
         .where(eq(monitors.id, id));
-    await eventually(
-      async () => starts.length,
-      (n) => n === ids.length,
-    );
+    const sorted = await allStarted();
     // Checks of one claim start within a few milliseconds of each other; two claims are at least a gap apart
     // (before the gap: 14-15 groups here, 25-50 ms apart).
-    const sorted = [...starts].sort((a, b) => a - b);
     const groups = 1 + sorted.filter((at, i) => i > 0 && at - (sorted[i - 1] as number) > 30).length;
     expect(groups).toBeLessThanOrEqual(8);
   });
@@ -251,23 +263,9 @@ describe(`scheduler on ${databaseKind}`, () => {
   it("claims a due monitor waiting for its host's permit as soon as a check of that host ends", async () => {
     // The claim gap is for a schedule with nothing due left; here each check's end frees the permit a due
     // monitor waits for (a gap there added 100 ms or more to each hand-over).
-    const owner = await t.signUp("Business");
-    const paths = Array.from({ length: 6 }, (_, i) => `/one-host-${i}`);
-    for (const path of paths) pages.set(path, { body: productPage({ text: path }), delayMs: 50 });
-    const ids = await insertMonitors(owner.id, paths);
-    const starts: number[] = [];
-    worker({
-      concurrency: 6,
-      perHostConcurrency: 1,
-      idlePollMs: 1000,
-      onChecked: ({ startedAt }) => starts.push(startedAt.getTime()),
-    });
+    const { ids, allStarted } = await timedChecks("one-host", 6, { delayMs: 50, perHost: 1 });
     await makeDue(ids);
-    await eventually(
-      async () => starts.length,
-      (n) => n === ids.length,
-    );
-    const sorted = [...starts].sort((a, b) => a - b);
+    const sorted = await allStarted();
     const handOvers = sorted.slice(1).map((at, i) => at - (sorted[i] as number) - 50);
     handOvers.sort((a, b) => a - b);
     expect(handOvers[Math.floor(handOvers.length / 2)]).toBeLessThan(80);
