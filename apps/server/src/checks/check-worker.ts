@@ -32,11 +32,6 @@ export interface CheckWorkerOptions {
   schedule?: boolean;
   /** Longest sleep between two claims when nothing is due (new monitors from other nodes are seen then). */
   idlePollMs?: number;
-  /**
-   * Shortest time between a claim that left nothing due unclaimed and the next (default CLAIM_GAP_MS, at most
-   * `idlePollMs`): monitors that come due meanwhile are claimed together.
-   */
-  claimGapMs?: number;
   /** How long `stop()` lets in-flight checks finish before giving their leases back. */
   stopGraceMs?: number;
   log?: (level: "info" | "warn" | "error", message: string, detail?: unknown) => void;
@@ -94,7 +89,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   let claimTimer: NodeJS.Timeout | null = null;
   const hosts = new HostLimiter(options.perHostConcurrency ?? 2);
   const idlePollMs = options.idlePollMs ?? 1000;
-  const claimGap = Math.min(options.claimGapMs ?? CLAIM_GAP_MS, idlePollMs);
+  const claimGap = Math.min(CLAIM_GAP_MS, idlePollMs);
   const log = options.log ?? (() => {});
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const writer = createCheckWriter(db, owner, { running: () => inFlight.size });
@@ -331,15 +326,12 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
             // or written check may be one of theirs, and claims them at once.
             await sleep(Math.max(MIN_IDLE_MS, delayMs));
           } else {
-            // Nothing due is left: the next claim waits at least `claimGap`, ended early only by a stop or
-            // a check asked for. Monitors coming due one by one (a steady schedule) are then claimed
-            // together, where every freed slot and written check used to start a claim of one.
-            // A slot freed meanwhile may be the permit of a host whose monitor has come due since: no more sleep.
-            const gap = Math.max(claimGap, delayMs);
+            // Nothing due is left: the claim gap (CLAIM_GAP_MS), then the rest of the wait for the next due
+            // time, unless a slot freed meanwhile (a host's permit, for a monitor that has come due since).
             const freedBefore = slotsFreed;
             const woken = await sleep(claimGap, { slotsWake: false });
-            if (!woken && running && gap > claimGap && slotsFreed === freedBefore)
-              await sleep(gap - claimGap);
+            if (!woken && running && delayMs > claimGap && slotsFreed === freedBefore)
+              await sleep(delayMs - claimGap);
           }
         }
       } catch (error) {
