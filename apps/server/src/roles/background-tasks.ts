@@ -1,6 +1,7 @@
 import { createAlertRetentionTask } from "../alerts/alerts-retention";
 import { createDigestJob } from "../alerts/digest/digest-job";
 import { createDispatcher } from "../alerts/dispatch/dispatcher";
+import { checkRequestsListener } from "../checks/check-requests";
 import { checkFetchSettings, checkTimingFor } from "../checks/check-settings";
 import { type CheckWorkerOptions, createCheckWorker } from "../checks/check-worker";
 import { retentionTask } from "../checks/retention";
@@ -29,20 +30,26 @@ export function checkWorkerOptions(rt: Pick<Runtime, "config" | "log"> & { db: D
 }
 
 /**
- * Every background loop of the product, in start order: the check scheduler and workers, the alert
- * dispatcher, the daily digest and the daily retention job, and on the embedded database its vacuum.
+ * Every background loop of the product, in start order: the check scheduler and workers (on PostgreSQL, with
+ * the API nodes' check requests), the alert dispatcher, the daily digest and the daily retention job, and on
+ * the embedded database its vacuum.
  * `serve` and `worker` run them all.
  */
 export function backgroundTasks(rt: Runtime, overrides: Partial<CheckWorkerOptions> = {}): BackgroundTask[] {
   const { config, database, log, mailer } = rt;
   const clock = systemClock;
+  const checks = createCheckWorker({
+    ...checkWorkerOptions({ config, log, db: database.db }),
+    concurrency: config.checks.concurrency,
+    perHostConcurrency: 2,
+    ...overrides,
+  });
   return [
-    createCheckWorker({
-      ...checkWorkerOptions({ config, log, db: database.db }),
-      concurrency: config.checks.concurrency,
-      perHostConcurrency: 2,
-      ...overrides,
-    }),
+    checks,
+    // On PostgreSQL, API nodes announce "check now" and first checks instead of checking pages themselves.
+    ...(database.kind === "postgres"
+      ? [checkRequestsListener(database, checks, (message, error) => log.warn({ err: error }, message))]
+      : []),
     createDispatcher({ config, database, mailer, clock, log }),
     createDigestJob({ db: database.db, clock, log, appUrl: config.appUrl }),
     createAlertRetentionTask({ db: database.db, clock, log }),

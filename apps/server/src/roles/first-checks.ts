@@ -1,13 +1,15 @@
+import { announcedCheckQueue } from "../checks/check-requests";
 import { type CheckWorker, createCheckWorker } from "../checks/check-worker";
 import type { Config } from "../config";
-import type { Database } from "../db/database";
+import type { CheckQueue } from "../context";
+import type { Database, DatabaseHandle } from "../db/database";
 import type { Logger } from "../logger";
+import type { BackgroundTask } from "../tasks/background-task";
 import { checkWorkerOptions } from "./background-tasks";
 
 /**
- * The small check worker of a process without a scheduler (`changeradar api`, the server tests): first
- * checks and "check now" run in it, so a user sees a result within seconds even when the scheduler runs on
- * other machines. `serve` has no need of it: its scheduler's worker takes those checks in its own slots.
+ * The small check worker of a process without a scheduler (the server tests, and `changeradar api` on the
+ * embedded database, where no other process can open it): first checks and "check now" run in it.
  */
 export function firstCheckWorker(rt: { config: Config; db: Database; log: Logger }): CheckWorker {
   return createCheckWorker({
@@ -15,4 +17,22 @@ export function firstCheckWorker(rt: { config: Config; db: Database; log: Logger
     concurrency: Math.min(4, rt.config.checks.concurrency),
     schedule: false,
   });
+}
+
+/**
+ * Where `changeradar api` sends first checks and "check now". On PostgreSQL the worker nodes check pages
+ * (DESIGN §2): the API node announces the requests to them and runs no check, no engine, no browser itself.
+ */
+export function apiChecks(rt: { config: Config; database: DatabaseHandle; log: Logger }): {
+  checks: CheckQueue;
+  tasks: BackgroundTask[];
+} {
+  const { config, database, log } = rt;
+  if (database.kind === "postgres")
+    return {
+      checks: announcedCheckQueue(database, (message, error) => log.warn({ err: error }, message)),
+      tasks: [],
+    };
+  const worker = firstCheckWorker({ config, db: database.db, log });
+  return { checks: worker, tasks: [worker] };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { announcedCheckQueue } from "../../src/checks/check-requests";
 import { checks } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
@@ -157,4 +158,24 @@ describe.runIf(process.env.DATABASE_URL)("worker processes on PostgreSQL", () =>
     expect(await notificationTypes(db, id)).toEqual(["change"]);
     await stopWorker(second, "SIGTERM");
   });
+  it("a worker process checks a monitor an API node announces at once, though it is not due for an hour", async () => {
+    pages.set("/announced", productPage({ text: "Announced" }));
+    const [id] = await insertUserAndMonitors(["/announced"]);
+    const db = database.handle.db;
+    await db
+      .update(monitors)
+      .set({ paused: false, nextCheckAt: sql`now() + interval '1 hour'` })
+      .where(eq(monitors.id, id));
+    const worker = await startWorker();
+    // As `changeradar api` announces "check now" (checks/check-requests.ts).
+    announcedCheckQueue(database.handle, () => {}).checkSoon(id);
+    await eventually(
+      () => checkCount(db, id),
+      (n) => n === 1,
+      30_000,
+    );
+    await db.update(monitors).set({ paused: true }).where(eq(monitors.id, id));
+    await stopWorker(worker, "SIGTERM");
+    expect(worker.exitCode).toBe(0);
+  }, 60_000);
 });

@@ -53,7 +53,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     });
     const log = createLogger(config);
     const mailer = createMailer({ config, db: database.handle.db, log });
-    // As `changeradar api` does: first checks and "check now" run in a small worker without a scheduler.
+    // First checks and "check now" run here, in a small worker without a scheduler (as `changeradar api` on
+    // the embedded database; on PostgreSQL it hands them to the workers, test/checks/check-requests.test.ts).
     const checks = firstCheckWorker({ config, db: database.handle.db, log });
     checks.start();
     const app = await buildApp({ config, database: database.handle, mailer, clock, logger: log, checks });
