@@ -28,7 +28,10 @@ export interface CheckWorkerOptions {
    */
   claimGroup?: { slots: number; delayMs: number };
   perHostConcurrency?: number;
-  /** Claim due monitors in a loop (the scheduler). Off in the `api` role, which only runs first checks. */
+  /**
+   * Claim due monitors in a loop (the scheduler). Off in the small worker that runs only first checks and
+   * "check now" (the server tests; `changeradar api` on the embedded database).
+   */
   schedule?: boolean;
   /** Longest sleep between two claims when nothing is due (new monitors from other nodes are seen then). */
   idlePollMs?: number;
