@@ -1,6 +1,7 @@
 import type { CheckQueue } from "../context";
 import type { DatabaseHandle, Unsubscribe } from "../db/database";
 import type { BackgroundTask } from "../tasks/background-task";
+import { isUuid } from "../users/users.repository";
 
 /**
  * Distributed mode (DESIGN §2: API nodes on PostgreSQL, pages checked by the worker nodes). An API node
@@ -13,7 +14,6 @@ export const CHECK_REQUESTS_CHANNEL = "changeradar_check_requests";
 
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; ids are ASCII, so characters are bytes. */
 const MAX_PAYLOAD_CHARS = 7_900;
-const monitorId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Log = (message: string, error: unknown) => void;
 
@@ -60,7 +60,7 @@ export function checkRequestsListener(
     async start() {
       unlisten = await database.listen(CHECK_REQUESTS_CHANNEL, (payload) => {
         const ids = payload.split(",");
-        const valid = ids.filter((id) => monitorId.test(id));
+        const valid = ids.filter(isUuid);
         if (valid.length < ids.length)
           log("Ignored check requests that are not monitor ids", new Error(payload.slice(0, 200)));
         for (const id of valid) checks.checkSoon(id.toLowerCase());
