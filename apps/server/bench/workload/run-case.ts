@@ -15,7 +15,6 @@ import { watchKinds } from "@changeradar/contracts";
 import { forkWorkload } from "@changeradar/engine/workload";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../../src/app";
-import type { CheckWorker } from "../../src/checks/check-worker";
 import { backgroundTasks } from "../../src/roles/background-tasks";
 import { startTasks } from "../../src/tasks/background-task";
 import { startWebhookReceiver } from "../bench-servers";
@@ -43,13 +42,11 @@ const rt = { config: env.config, database: env.database, log: env.log, mailer: e
 const lags: number[] = [];
 let measuringLag = false;
 // As `serve` does it: one check worker for the scheduler and the API's first checks.
-const tasks = backgroundTasks(rt, {
+const { checks, tasks } = backgroundTasks(rt, {
   onChecked: ({ dueAt, startedAt }) => {
     if (measuringLag) lags.push(startedAt.getTime() - dueAt.getTime());
   },
 });
-const checks = tasks.find((task): task is CheckWorker => task.name === "check-worker");
-if (!checks) throw new Error("no check worker among the background tasks");
 const app = await buildApp({ ...rt, logger: env.log, checks });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const stopTasks = await startTasks(tasks);

@@ -3,7 +3,7 @@ import { createDigestJob } from "../alerts/digest/digest-job";
 import { createDispatcher } from "../alerts/dispatch/dispatcher";
 import { checkRequestsListener } from "../checks/check-requests";
 import { checkFetchSettings, checkTimingFor } from "../checks/check-settings";
-import { type CheckWorkerOptions, createCheckWorker } from "../checks/check-worker";
+import { type CheckWorker, type CheckWorkerOptions, createCheckWorker } from "../checks/check-worker";
 import { retentionTask } from "../checks/retention";
 import { systemClock } from "../clock";
 import type { Database } from "../db/database";
@@ -33,9 +33,13 @@ export function checkWorkerOptions(rt: Pick<Runtime, "config" | "log"> & { db: D
  * Every background loop of the product, in start order: the check scheduler and workers (on PostgreSQL, with
  * the API nodes' check requests), the alert dispatcher, the daily digest and the daily retention job, and on
  * the embedded database its vacuum.
- * `serve` and `worker` run them all.
+ * `serve` and `worker` run them all; `checks` is the check worker among them, where the API sends first checks
+ * and "check now" in `serve`.
  */
-export function backgroundTasks(rt: Runtime, overrides: Partial<CheckWorkerOptions> = {}): BackgroundTask[] {
+export function backgroundTasks(
+  rt: Runtime,
+  overrides: Partial<CheckWorkerOptions> = {},
+): { checks: CheckWorker; tasks: BackgroundTask[] } {
   const { config, database, log, mailer } = rt;
   const clock = systemClock;
   const checks = createCheckWorker({
@@ -44,7 +48,7 @@ export function backgroundTasks(rt: Runtime, overrides: Partial<CheckWorkerOptio
     perHostConcurrency: 2,
     ...overrides,
   });
-  return [
+  const tasks = [
     checks,
     // On PostgreSQL, API nodes announce "check now" and first checks instead of checking pages themselves.
     ...(database.kind === "postgres"
@@ -58,4 +62,5 @@ export function backgroundTasks(rt: Runtime, overrides: Partial<CheckWorkerOptio
       ? [embeddedUpkeepTask(database.db, (message, error) => log.error({ err: error }, message))]
       : []),
   ];
+  return { checks, tasks };
 }

@@ -1,8 +1,7 @@
 import { buildApp } from "../app";
 import { closeBrowserPools } from "../checks/check-settings";
-import type { CheckWorker } from "../checks/check-worker";
 import { createReadiness } from "../health/readiness";
-import { type BackgroundTask, startTasks } from "../tasks/background-task";
+import { startTasks } from "../tasks/background-task";
 import { backgroundTasks } from "./background-tasks";
 import { backupByServer } from "./backup-command";
 import { startControlChannel } from "./control-channel";
@@ -24,9 +23,7 @@ export async function runServe(
   const readiness = createReadiness({ runsBackground: options.withBackgroundTasks });
   // One check worker per process: the scheduler's slots also run first checks and "check now". An API-only
   // process hands them to the workers (apiChecks).
-  const { checks, tasks } = options.withBackgroundTasks
-    ? withCheckWorker(backgroundTasks(rt))
-    : apiChecks(rt);
+  const { checks, tasks } = options.withBackgroundTasks ? backgroundTasks(rt) : apiChecks(rt);
   const app = await buildApp({ config, database, mailer, logger: log, readiness, checks });
   let stopTasks = async () => {};
 
@@ -65,10 +62,4 @@ export async function runServe(
   const role = options.withBackgroundTasks ? "" : " (API only)";
   process.stdout.write(`ChangeRadar listening on http://localhost:${config.port}${role} (${where})\n`);
   return undefined;
-}
-
-function withCheckWorker(tasks: BackgroundTask[]): { checks: CheckWorker; tasks: BackgroundTask[] } {
-  const checks = tasks.find((task): task is CheckWorker => task.name === "check-worker");
-  if (!checks) throw new Error("no check worker among the background tasks");
-  return { checks, tasks };
 }

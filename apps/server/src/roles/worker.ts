@@ -11,7 +11,7 @@ export async function runWorker(): Promise<number | undefined> {
   const rt = await openRuntime();
   if (!rt) return 1;
   const { database, log, mailer } = rt;
-  const stopTasks = await startTasks(backgroundTasks(rt));
+  const stopTasks = await startTasks(backgroundTasks(rt).tasks);
   onStopSignal(log, async () => {
     await stopTasks();
     await closeBrowserPools();

@@ -192,7 +192,7 @@ describe("the background tasks of serve and worker", () => {
     });
     const log = createLogger(config);
     const mailer = createMailer({ config, db: database.db, log });
-    const names = backgroundTasks({ config, log, database: database.handle, mailer }).map(
+    const names = backgroundTasks({ config, log, database: database.handle, mailer }).tasks.map(
       (task) => task.name,
     );
     expect(names.includes("embedded-upkeep")).toBe(!postgresPass);
