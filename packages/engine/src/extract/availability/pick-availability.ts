@@ -22,7 +22,7 @@ import { buyBoxLines, isInBuyBox } from "../price/visible-price";
 import { insideRepeatedTile } from "./buy-controls";
 import { amongChoices, classState } from "./class-state";
 import { schemaAvailability } from "./schema-availability";
-import { availabilityFromText, statedAvailability } from "./text-cues";
+import { buyLabelAvailability, statedAvailability } from "./text-cues";
 import { countsSomeOnHand, mayBeUnreadStatus, offersToBuy } from "./unread-status";
 import { aboutAnOption, controlLabel, namesAnOption } from "./variant-option";
 
@@ -124,8 +124,10 @@ export function visibleAvailability(page: PageFacts): VisibleStock {
     else if (control.disabled) weak.push("out_of_stock");
     else tier.push("in_stock");
   }
-  // The lines right after the product title, up to where product tiles begin.
+  // The lines right after the product title, up to where product tiles begin. The windows of an article's
+  // many headings overlap: a line is read once, however many windows hold it.
   const starts = headings.length > 0 ? headings : [0];
+  const readings: (LineReading | undefined)[] = [];
   for (const start of starts) {
     const end = Math.min(start + buyBoxLines, tileStart > start ? tileStart : start + buyBoxLines);
     let found = false;
@@ -134,13 +136,14 @@ export function visibleAvailability(page: PageFacts): VisibleStock {
       if (line.length > maxStockLineChars) continue;
       // A bare status ("Not available") takes its channel from the label on the line before it.
       const label = line.length <= shortStatusChars && i > start ? (page.lines[i - 1] ?? "") : "";
-      const stated = aboutChannel(label) ? null : stockStatement(withoutChoices(line, choiceLabels));
+      let reading = readings[i];
+      if (reading === undefined) readings[i] = reading = readLine(line, choiceLabels);
+      const stated = aboutChannel(label) ? null : reading.statement;
       if (stated !== null) {
         strong.push(stated);
         found = true;
-      } else {
-        const implied = availabilityFromText(line);
-        if (implied !== null) weak.push(implied);
+      } else if (reading.hint !== null) {
+        weak.push(reading.hint);
       }
     }
     if (found) break;
@@ -194,11 +197,30 @@ function withoutChoices(line: string, labels: ReadonlySet<string>): string {
 /** A question ("Sold out? Notify me", "Is this product out of stock?") asks; it does not state. */
 const question = /[?？؟]/;
 
-function stockStatement(text: string): Availability | null {
+/** `stated`: `statedAvailability(text)`, when the caller has it already. */
+function stockStatement(text: string, stated?: Availability | null): Availability | null {
   if (aboutChannel(text) || variantLabel.test(text) || question.test(text)) return null;
-  const stated = statedAvailability(text);
+  stated ??= statedAvailability(text);
   // "XS – Sold out", "40 Ausverkauft": one size is gone.
   return stated === "out_of_stock" && namesAnOption(text) ? null : stated;
+}
+
+/** A line near a product title, read as a stock statement and, when it makes none, as a weaker hint. */
+interface LineReading {
+  /** `stockStatement` of the line without the sold-out choices' labels. */
+  statement: Availability | null;
+  /** `availabilityFromText` of the whole line. */
+  hint: Availability | null;
+}
+
+/** The line's stock cues are read once for both. */
+function readLine(line: string, choiceLabels: ReadonlySet<string>): LineReading {
+  const stated = statedAvailability(line);
+  const text = withoutChoices(line, choiceLabels);
+  return {
+    statement: text === line ? stockStatement(line, stated) : stockStatement(text),
+    hint: stated ?? buyLabelAvailability(line),
+  };
 }
 
 /**

@@ -230,8 +230,11 @@ export function statedAvailability(text: string): Availability | null {
 
 /** The availability a piece of visible text states or implies (a buy label), or null when it says nothing. */
 export function availabilityFromText(text: string): Availability | null {
-  const stated = statedAvailability(text);
-  if (stated !== null) return stated;
+  return statedAvailability(text) ?? buyLabelAvailability(text);
+}
+
+/** What a buy-button label in the text implies ("Add to cart": in stock), or null. */
+export function buyLabelAvailability(text: string): Availability | null {
   for (const [pattern, availability] of buyLabels) if (pattern.test(text)) return availability;
   return null;
 }
