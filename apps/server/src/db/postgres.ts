@@ -16,11 +16,22 @@ export function poolSizeFor(checkSlots = 16): number {
   return checkSlots + 8;
 }
 
+/**
+ * `applicationName`: what every connection of this process is called in `pg_stat_activity` (the role,
+ * "changeradar worker"): an operator sees which node holds which connection, and an API node sees
+ * whether any node that checks pages is connected (check-worker-watch.ts).
+ */
 export async function createPostgresDatabase(
   databaseUrl: string,
   poolSize = poolSizeFor(),
+  applicationName?: string,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 10_000 });
+  const connection = {
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: 10_000,
+    application_name: applicationName,
+  };
+  const pool = new pg.Pool({ ...connection, max: poolSize });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db: Database = drizzle({ client: pool });
@@ -33,7 +44,7 @@ export async function createPostgresDatabase(
     },
     async listen(channel, handler) {
       // Its own connection: a LISTEN holds it for good, so it must not take one from the query pool.
-      const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+      const client = new pg.Client(connection);
       client.on("error", () => {});
       await client.connect();
       listeners.add(client);

@@ -6,6 +6,7 @@ import type { Database, DatabaseHandle } from "../db/database";
 import type { Logger } from "../logger";
 import type { BackgroundTask } from "../tasks/background-task";
 import { checkWorkerOptions } from "./background-tasks";
+import { checkWorkerWatch } from "./check-worker-watch";
 
 /**
  * The small check worker of a process without a scheduler (the server tests, and `changeradar api` on the
@@ -21,7 +22,8 @@ export function firstCheckWorker(rt: { config: Config; db: Database; log: Logger
 
 /**
  * Where `changeradar api` sends first checks and "check now". On PostgreSQL the worker nodes check pages
- * (DESIGN §2): the API node announces the requests to them and runs no check, no engine, no browser itself.
+ * (DESIGN §2): the API node announces the requests to them and runs no check, no engine, no browser itself;
+ * its log says when no worker is connected to take them.
  */
 export function apiChecks(rt: { config: Config; database: DatabaseHandle; log: Logger }): {
   checks: CheckQueue;
@@ -31,7 +33,7 @@ export function apiChecks(rt: { config: Config; database: DatabaseHandle; log: L
   if (database.kind === "postgres")
     return {
       checks: announcedCheckQueue(database, (message, error) => log.warn({ err: error }, message)),
-      tasks: [],
+      tasks: [checkWorkerWatch(database.db, log)],
     };
   const worker = firstCheckWorker({ config, db: database.db, log });
   return { checks: worker, tasks: [worker] };

@@ -3,6 +3,7 @@ import { createDatabase, type DatabaseHandle } from "../db/database";
 import { migrate } from "../db/migrate";
 import { createLogger, type Logger } from "../logger";
 import { createMailer, type Mailer } from "../mail/mailer";
+import { applicationNameOf, type RoleName } from "./role-names";
 
 /** What every long-running role opens first: configuration, logger, the migrated database, the mailer. */
 export interface Runtime {
@@ -12,8 +13,11 @@ export interface Runtime {
   mailer: Mailer;
 }
 
-/** Opens the runtime, or prints why it cannot and answers null (the caller exits with 1). */
-export async function openRuntime(): Promise<Runtime | null> {
+/**
+ * Opens the runtime of `role`, or prints why it cannot and answers null (the caller exits with 1). The
+ * role names the process's PostgreSQL connections ("changeradar worker").
+ */
+export async function openRuntime(role: RoleName): Promise<Runtime | null> {
   let config: Config;
   try {
     config = loadConfig();
@@ -27,7 +31,7 @@ export async function openRuntime(): Promise<Runtime | null> {
   const log = createLogger(config);
   let database: DatabaseHandle;
   try {
-    database = await createDatabase(config);
+    database = await createDatabase(config, applicationNameOf(role));
     await migrate(database);
   } catch (error) {
     log.fatal({ err: error }, `Cannot open the database: ${error instanceof Error ? error.message : error}`);

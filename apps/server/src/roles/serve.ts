@@ -17,7 +17,7 @@ import { onStopSignal, openRuntime } from "./runtime";
 export async function runServe(
   options: { withBackgroundTasks: boolean } = { withBackgroundTasks: true },
 ): Promise<number | undefined> {
-  const rt = await openRuntime();
+  const rt = await openRuntime(options.withBackgroundTasks ? "serve" : "api");
   if (!rt) return 1;
   const { config, database, log, mailer } = rt;
   const readiness = createReadiness({ runsBackground: options.withBackgroundTasks });

@@ -8,7 +8,7 @@ import { onStopSignal, openRuntime } from "./runtime";
  * Run several against one PostgreSQL (DATABASE_URL): claims with SKIP LOCKED keep them apart.
  */
 export async function runWorker(): Promise<number | undefined> {
-  const rt = await openRuntime();
+  const rt = await openRuntime("worker");
   if (!rt) return 1;
   const { database, log, mailer } = rt;
   const stopTasks = await startTasks(backgroundTasks(rt).tasks);

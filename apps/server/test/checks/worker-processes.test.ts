@@ -8,6 +8,7 @@ import { announcedCheckQueue } from "../../src/checks/check-requests";
 import { checks } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
+import { checkWorkerConnected } from "../../src/roles/check-worker-watch";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { changeCount, checkCount, insertPausedMonitors, notificationTypes } from "../monitors/support/checks";
 import { type PageServer, productPage, startPageServer } from "../monitors/support/page-server";
@@ -167,6 +168,8 @@ describe.runIf(process.env.DATABASE_URL)("worker processes on PostgreSQL", () =>
       .set({ paused: false, nextCheckAt: sql`now() + interval '1 hour'` })
       .where(eq(monitors.id, id));
     const worker = await startWorker();
+    // Its connections carry its role's name, so an API node's watch sees it (roles/check-worker-watch.ts).
+    expect(await checkWorkerConnected(db)).toBe(true);
     // As `changeradar api` announces "check now" (checks/check-requests.ts).
     announcedCheckQueue(database.handle, () => {}).checkSoon(id);
     await eventually(
@@ -177,5 +180,10 @@ describe.runIf(process.env.DATABASE_URL)("worker processes on PostgreSQL", () =>
     await db.update(monitors).set({ paused: true }).where(eq(monitors.id, id));
     await stopWorker(worker, "SIGTERM");
     expect(worker.exitCode).toBe(0);
+    await eventually(
+      () => checkWorkerConnected(db),
+      (connected) => !connected,
+      10_000,
+    );
   }, 60_000);
 });
