@@ -16,6 +16,13 @@ export interface CurrencyTable {
   codes: Set<string>;
   /** Longest folded token, in characters: how far around a number a token is looked for. */
   maxTokenLength: number;
+  /**
+   * The lengths of the tokens by their first two characters, and by their last two, longest first: the
+   * only lengths a token starting (ending) with those characters can have, so a look for the token right
+   * after (before) a number tries those, not every length up to `maxTokenLength`.
+   */
+  lengthsByStart: Map<string, number[]>;
+  lengthsByEnd: Map<string, number[]>;
   fractionDigits: Map<string, number>;
   /** Region (upper case, "AU") → its currency. */
   regionCurrency: Map<string, string>;
@@ -189,7 +196,28 @@ export function buildCurrencyTable(withAbbreviations = true): CurrencyTable {
   }
   for (const code of codes)
     tokens.set(code.toLowerCase(), { currencies: [code], primary: code, isCode: true, lowerCase: true });
-  return { tokens, chars, codes, maxTokenLength, fractionDigits, regionCurrency };
+  return {
+    tokens,
+    chars,
+    codes,
+    maxTokenLength,
+    lengthsByStart: lengthsBy(tokens.keys(), (token) => token.slice(0, 2)),
+    lengthsByEnd: lengthsBy(tokens.keys(), (token) => token.slice(-2)),
+    fractionDigits,
+    regionCurrency,
+  };
+}
+
+/** Token lengths grouped by `edge` of the token, each group distinct and longest first. */
+function lengthsBy(tokens: Iterable<string>, edge: (token: string) => string): Map<string, number[]> {
+  const groups = new Map<string, Set<number>>();
+  for (const token of tokens) {
+    const key = edge(token);
+    const lengths = groups.get(key) ?? new Set<number>();
+    lengths.add(token.length);
+    groups.set(key, lengths);
+  }
+  return new Map([...groups].map(([key, lengths]) => [key, [...lengths].sort((a, b) => b - a)]));
 }
 
 /**

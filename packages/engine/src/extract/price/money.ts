@@ -158,7 +158,8 @@ function signEndingAt(s: string, end: number, start: number): Sign | null {
   const window = s.slice(Math.max(0, end - table.maxTokenLength - 2), end);
   const folded = foldToken(window);
   const sameLength = folded.length === window.length;
-  for (let length = Math.min(folded.length, table.maxTokenLength); length >= 2; length--) {
+  for (const length of table.lengthsByEnd.get(folded.slice(-2)) ?? []) {
+    if (length > folded.length) continue;
     const meaning = table.tokens.get(folded.slice(folded.length - length));
     if (meaning === undefined) continue;
     if (sameLength) {
@@ -225,7 +226,8 @@ function signAfter(s: string, end: number): Sign | null {
   const table = currencyTable();
   const window = s.slice(start, start + table.maxTokenLength + 2);
   const folded = foldToken(window);
-  for (let length = Math.min(folded.length, table.maxTokenLength); length >= 2; length--) {
+  for (const length of table.lengthsByStart.get(folded.slice(0, 2)) ?? []) {
+    if (length > folded.length) continue;
     const meaning = table.tokens.get(folded.slice(0, length));
     if (meaning === undefined) continue;
     const next = folded.length === window.length ? (window[length] ?? "") : "";
