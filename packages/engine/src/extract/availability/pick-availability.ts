@@ -197,10 +197,10 @@ function withoutChoices(line: string, labels: ReadonlySet<string>): string {
 /** A question ("Sold out? Notify me", "Is this product out of stock?") asks; it does not state. */
 const question = /[?？؟]/;
 
-/** `stated`: `statedAvailability(text)`, when the caller has it already. */
-function stockStatement(text: string, stated?: Availability | null): Availability | null {
+/** `known`: `statedAvailability(text)`, when the caller has it already (null included: it states nothing). */
+function stockStatement(text: string, known?: Availability | null): Availability | null {
   if (aboutChannel(text) || variantLabel.test(text) || question.test(text)) return null;
-  stated ??= statedAvailability(text);
+  const stated = known === undefined ? statedAvailability(text) : known;
   // "XS – Sold out", "40 Ausverkauft": one size is gone.
   return stated === "out_of_stock" && namesAnOption(text) ? null : stated;
 }
