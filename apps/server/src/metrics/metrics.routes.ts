@@ -11,7 +11,7 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
  * `Authorization: Bearer <METRICS_TOKEN>`; without it, only clients on this machine are answered.
  */
 export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
-  const metrics = createMetrics({ db: ctx.db, clock: ctx.clock });
+  const metrics = createMetrics({ db: ctx.db, clock: ctx.clock, databaseKind: ctx.database.kind });
 
   app.addHook("onResponse", async (request, reply) => {
     // The route's pattern (never the raw URL, whose ids would make a series per monitor).

@@ -1,7 +1,8 @@
 import client from "prom-client";
 import { passwordHashing } from "../auth/passwords";
 import type { Clock } from "../clock";
-import type { Database } from "../db/database";
+import { checkWorkerConnected } from "../db/connection-names";
+import type { Database, DatabaseHandle } from "../db/database";
 import { outboxDepth, recentChecks, recentDeliveries, schedulingLagSeconds } from "./metrics.repository";
 
 /** The window of the "recent" gauges read from the database at scrape time. */
@@ -12,7 +13,7 @@ export const RECENT_SECONDS = 300;
  * in this process, and the work of the whole deployment read from the database at scrape time (checks,
  * scheduling lag, outbox, deliveries), so any API node reports what every worker did.
  */
-export function createMetrics(deps: { db: Database; clock: Clock }) {
+export function createMetrics(deps: { db: Database; clock: Clock; databaseKind: DatabaseHandle["kind"] }) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
 
@@ -49,6 +50,16 @@ export function createMetrics(deps: { db: Database; clock: Clock }) {
       }
     },
   });
+  // On the embedded database the one process checks its own pages; on PostgreSQL API nodes check none.
+  if (deps.databaseKind === "postgres")
+    new client.Gauge({
+      name: "changeradar_check_worker_connected",
+      help: "1 while a process that checks pages (changeradar worker or serve) is connected to the database, else 0",
+      registers: [registry],
+      async collect() {
+        this.set((await checkWorkerConnected(deps.db)) ? 1 : 0);
+      },
+    });
   new client.Gauge({
     name: "changeradar_scheduling_lag_seconds",
     help: "How long the most overdue active monitor has been waiting for its check",

@@ -1,8 +1,7 @@
-import { sql } from "drizzle-orm";
+import { checkWorkerConnected } from "../db/connection-names";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import { type BackgroundTask, intervalTask } from "../tasks/background-task";
-import { applicationNameOf, checkingRoles } from "./role-names";
 
 /**
  * How often an API node on PostgreSQL looks for a node that checks pages. The first look waits as long, so
@@ -13,18 +12,6 @@ export const CHECK_WORKER_WATCH_MS = 30_000;
 export const NO_CHECK_WORKER_MESSAGE =
   'No check worker is connected to this database: no page is checked, and "check now" waits. Start `changeradar worker` with the same DATABASE_URL.';
 export const CHECK_WORKER_BACK_MESSAGE = "A check worker is connected: pages are checked again.";
-
-/** Whether a process that checks pages (`serve`, `worker`) holds a connection to this database now. */
-export async function checkWorkerConnected(db: Database): Promise<boolean> {
-  const names = checkingRoles.map(applicationNameOf);
-  const result = await db.execute<{ connected: boolean }>(sql`select exists (
-    select 1 from pg_stat_activity
-    where datname = current_database() and application_name in (${sql.join(
-      names.map((name) => sql`${name}`),
-      sql`, `,
-    )})) as connected`);
-  return result.rows[0]?.connected === true;
-}
 
 /**
  * An API node on PostgreSQL checks no page (DESIGN §2): with no worker running, nothing is checked and

@@ -1,9 +1,9 @@
 import { type Config, ConfigError, loadConfig } from "../config";
+import { applicationNameOf, type RoleName } from "../db/connection-names";
 import { createDatabase, type DatabaseHandle } from "../db/database";
 import { migrate } from "../db/migrate";
 import { createLogger, type Logger } from "../logger";
 import { createMailer, type Mailer } from "../mail/mailer";
-import { applicationNameOf, type RoleName } from "./role-names";
 
 /** What every long-running role opens first: configuration, logger, the migrated database, the mailer. */
 export interface Runtime {

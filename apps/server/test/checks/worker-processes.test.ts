@@ -5,10 +5,10 @@ import { join, resolve } from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { announcedCheckQueue } from "../../src/checks/check-requests";
+import { checkWorkerConnected } from "../../src/db/connection-names";
 import { checks } from "../../src/db/schema/checks";
 import { monitors } from "../../src/db/schema/monitors";
 import { users } from "../../src/db/schema/users";
-import { checkWorkerConnected } from "../../src/roles/check-worker-watch";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { changeCount, checkCount, insertPausedMonitors, notificationTypes } from "../monitors/support/checks";
 import { type PageServer, productPage, startPageServer } from "../monitors/support/page-server";
@@ -168,7 +168,7 @@ describe.runIf(process.env.DATABASE_URL)("worker processes on PostgreSQL", () =>
       .set({ paused: false, nextCheckAt: sql`now() + interval '1 hour'` })
       .where(eq(monitors.id, id));
     const worker = await startWorker();
-    // Its connections carry its role's name, so an API node's watch sees it (roles/check-worker-watch.ts).
+    // Its connections carry its role's name, so an API node's watch and /metrics see it (db/connection-names.ts).
     expect(await checkWorkerConnected(db)).toBe(true);
     // As `changeradar api` announces "check now" (checks/check-requests.ts).
     announcedCheckQueue(database.handle, () => {}).checkSoon(id);

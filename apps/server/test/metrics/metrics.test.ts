@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
 import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-text-format";
 import { beforeAll, describe, expect, it } from "vitest";
+import { applicationNameOf } from "../../src/db/connection-names";
+import { createDatabase } from "../../src/db/database";
 import { checks, deliveries, monitors } from "../../src/db/schema";
 import { createMonitor, createUser } from "../alerts/support/fixtures";
 import { useTestServer } from "../helpers/server";
+import { databaseKind } from "../monitors/support/test-app";
 
 const TOKEN = "metrics-token-0123456789";
 const t = useTestServer({ METRICS_TOKEN: TOKEN });
@@ -108,6 +111,37 @@ describe("GET /metrics (Prometheus text format)", () => {
 
     expect(Number(family(families, "process_resident_memory_bytes").metrics[0]?.value)).toBeGreaterThan(0);
   });
+});
+
+describe("GET /metrics: whether a check worker is connected", () => {
+  const connected = async () =>
+    parsePrometheusTextFormat(await (await scrape()).text()).find(
+      (f) => f.name === "changeradar_check_worker_connected",
+    )?.metrics[0]?.value;
+
+  it.runIf(databaseKind === "postgres")(
+    "on PostgreSQL: 0 while no worker or serve node is connected to the database, 1 once one is",
+    async () => {
+      expect(await connected()).toBe("0");
+      const worker = await createDatabase(
+        { databaseUrl: t.server.database.location.databaseUrl, dataDir: "unused" },
+        applicationNameOf("worker"),
+      );
+      try {
+        await worker.ping();
+        expect(await connected()).toBe("1");
+      } finally {
+        await worker.close();
+      }
+    },
+  );
+
+  it.runIf(databaseKind === "pglite")(
+    "on the embedded database (one process, checking its own pages): not reported",
+    async () => {
+      expect(await connected()).toBeUndefined();
+    },
+  );
 });
 
 describe("GET /metrics without METRICS_TOKEN", () => {

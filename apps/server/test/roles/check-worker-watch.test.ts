@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { applicationNameOf, checkWorkerConnected, type RoleName } from "../../src/db/connection-names";
 import { createDatabase, type DatabaseHandle } from "../../src/db/database";
 import {
   CHECK_WORKER_BACK_MESSAGE,
-  checkWorkerConnected,
   checkWorkerWatch,
   NO_CHECK_WORKER_MESSAGE,
 } from "../../src/roles/check-worker-watch";
-import { applicationNameOf, type RoleName } from "../../src/roles/role-names";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { eventually } from "../monitors/support/test-app";
 
