@@ -14,8 +14,8 @@ export const NO_CHECK_WORKER_MESSAGE =
 export const CHECK_WORKER_BACK_MESSAGE = "A check worker is connected: pages are checked again.";
 
 /**
- * An API node on PostgreSQL checks no page (DESIGN §2): with no worker running, nothing is checked and
- * nothing else says so. This says it in the log when it is first seen, and again when a worker connects.
+ * An API node on PostgreSQL checks no page (DESIGN §2): with no worker running, nothing is checked. This
+ * says so in its log when it is first seen, and again when a worker connects (/metrics reports it too).
  */
 export function checkWorkerWatch(
   db: Database,
