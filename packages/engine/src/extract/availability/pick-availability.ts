@@ -22,7 +22,7 @@ import { buyBoxLines, isInBuyBox } from "../price/visible-price";
 import { insideRepeatedTile } from "./buy-controls";
 import { amongChoices, classState } from "./class-state";
 import { schemaAvailability } from "./schema-availability";
-import { buyLabelAvailability, statedAvailability } from "./text-cues";
+import { availabilityFromText, statedAvailability } from "./text-cues";
 import { countsSomeOnHand, mayBeUnreadStatus, offersToBuy } from "./unread-status";
 import { aboutAnOption, controlLabel, namesAnOption } from "./variant-option";
 
@@ -219,7 +219,7 @@ function readLine(line: string, choiceLabels: ReadonlySet<string>): LineReading 
   const text = withoutChoices(line, choiceLabels);
   return {
     statement: text === line ? stockStatement(line, stated) : stockStatement(text),
-    hint: stated ?? buyLabelAvailability(line),
+    hint: availabilityFromText(line, stated),
   };
 }
 

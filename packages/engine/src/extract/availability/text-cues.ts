@@ -228,13 +228,15 @@ export function statedAvailability(text: string): Availability | null {
   return negated === undefined ? negatedStock(text) : negated;
 }
 
-/** The availability a piece of visible text states or implies (a buy label), or null when it says nothing. */
-export function availabilityFromText(text: string): Availability | null {
-  return statedAvailability(text) ?? buyLabelAvailability(text);
-}
-
-/** What a buy-button label in the text implies ("Add to cart": in stock), or null. */
-export function buyLabelAvailability(text: string): Availability | null {
+/**
+ * The availability a piece of visible text states or implies (a buy label), or null when it says nothing.
+ * `stated`: `statedAvailability(text)`, when the caller has it already.
+ */
+export function availabilityFromText(
+  text: string,
+  stated: Availability | null = statedAvailability(text),
+): Availability | null {
+  if (stated !== null) return stated;
   for (const [pattern, availability] of buyLabels) if (pattern.test(text)) return availability;
   return null;
 }
