@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
+import { applicationNameOf, type RoleName } from "../../src/db/connection-names";
 import { createDatabase, type Database, type DatabaseHandle } from "../../src/db/database";
 import { migrate } from "../../src/db/migrate";
 
@@ -68,6 +69,23 @@ export async function createTestDatabase(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * PostgreSQL only: connections to a test's database named as a node of `role` names them (`openRuntime`),
+ * one of them open. The caller closes the handle.
+ */
+export async function connectAsRole(
+  location: TestDatabase["location"],
+  role: RoleName,
+): Promise<DatabaseHandle> {
+  if (location.databaseUrl === null) throw new Error("Only a PostgreSQL database has named connections.");
+  const node = await createDatabase(
+    { databaseUrl: location.databaseUrl, dataDir: "unused" },
+    applicationNameOf(role),
+  );
+  await node.ping();
+  return node;
 }
 
 /** The database of a test file (or describe block): its fields exist from the first beforeAll on. */

@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-text-format";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applicationNameOf } from "../../src/db/connection-names";
-import { createDatabase } from "../../src/db/database";
 import { checks, deliveries, monitors } from "../../src/db/schema";
 import { createMonitor, createUser } from "../alerts/support/fixtures";
+import { connectAsRole } from "../helpers/database";
 import { useTestServer } from "../helpers/server";
 import { databaseKind } from "../monitors/support/test-app";
 
@@ -123,12 +122,8 @@ describe("GET /metrics: whether a check worker is connected", () => {
     "on PostgreSQL: 0 while no worker or serve node is connected to the database, 1 once one is",
     async () => {
       expect(await connected()).toBe("0");
-      const worker = await createDatabase(
-        { databaseUrl: t.server.database.location.databaseUrl, dataDir: "unused" },
-        applicationNameOf("worker"),
-      );
+      const worker = await connectAsRole(t.server.database.location, "worker");
       try {
-        await worker.ping();
         expect(await connected()).toBe("1");
       } finally {
         await worker.close();

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { applicationNameOf, checkWorkerConnected, type RoleName } from "../../src/db/connection-names";
-import { createDatabase, type DatabaseHandle } from "../../src/db/database";
+import { checkWorkerConnected, type RoleName } from "../../src/db/connection-names";
+import type { DatabaseHandle } from "../../src/db/database";
 import {
   CHECK_WORKER_BACK_MESSAGE,
   checkWorkerWatch,
   NO_CHECK_WORKER_MESSAGE,
 } from "../../src/roles/check-worker-watch";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { connectAsRole, createTestDatabase, type TestDatabase } from "../helpers/database";
 import { eventually } from "../monitors/support/test-app";
 
 /**
@@ -29,12 +29,8 @@ describe.runIf(process.env.DATABASE_URL)("the API node's watch for check workers
 
   /** The connections of a node of `role` on the test's database, as `openRuntime` names them. */
   async function connectNode(role: RoleName): Promise<DatabaseHandle> {
-    const node = await createDatabase(
-      { databaseUrl: database.location.databaseUrl, dataDir: "unused" },
-      applicationNameOf(role),
-    );
+    const node = await connectAsRole(database.location, role);
     nodes.push(node);
-    await node.ping();
     return node;
   }
 
